@@ -1,0 +1,26 @@
+# API and worker image (one image, two commands): NestJS backend built with Nx.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY . .
+RUN npm ci --no-audit --no-fund \
+ && npx nx run @kasa/backend:build --skip-nx-cache
+
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY libs/contracts/package.json libs/contracts/
+COPY backend/package.json backend/
+RUN npm ci --omit=dev --no-audit --no-fund --workspace @kasa/backend --workspace @kasa/contracts
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /app/package.json ./package.json
+COPY --from=build /app/libs/contracts/package.json ./libs/contracts/package.json
+COPY --from=build /app/libs/contracts/dist ./libs/contracts/dist
+COPY --from=build /app/backend/package.json ./backend/package.json
+COPY --from=build /app/backend/dist ./backend/dist
+USER node
+EXPOSE 3000
+CMD ["node", "backend/dist/main.js"]

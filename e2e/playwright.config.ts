@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+import { join } from 'node:path';
+
+// The app under test is the production build served by the backend, exactly as `npm start`
+// serves it, on its own port so it never collides with a running `npm start`.
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'mobile', use: { ...devices['Pixel 5'], defaultBrowserType: 'chromium' } },
+  ],
+  webServer: {
+    command: `node ${JSON.stringify(join(__dirname, "support", "serve-app.mjs"))}`,
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(port) },
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+  },
+});

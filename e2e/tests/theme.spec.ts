@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+
+test('Alt+W toggles the theme and the choice survives a reload', async ({ page }) => {
+  await page.goto('/chat');
+  await expect(page.getByTestId('remote-chat')).toBeVisible();
+  const stored = () => page.evaluate(() => localStorage.getItem('kasa-theme'));
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+  const before = (await stored()) ?? 'color';
+  expect(before).toBe('color');
+  const colourBackground = await background();
+
+  await page.keyboard.press('Alt+KeyW');
+  await expect.poll(stored).toBe('mono');
+  await page.reload();
+  await expect(page.getByTestId('remote-chat')).toBeVisible();
+  expect(await stored()).toBe('mono');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'mono');
+  expect(await background()).not.toBe('');
+
+  // The visible toggle in the remote's header switches back, and the shell's state follows.
+  await page.getByRole('button', { name: /Color Mode/ }).first().click();
+  await expect.poll(stored).toBe('color');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'color');
+  expect(await background()).toBe(colourBackground);
+});

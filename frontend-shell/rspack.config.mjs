@@ -1,0 +1,36 @@
+// frontend-shell: the Module Federation host. Remotes are registered at runtime from /runtime-config.json.
+import { kasaAppConfig, DEV_PORTS } from '../tools/rspack/rspack.shared.mjs';
+
+const devRuntimeConfig = {
+  appName: process.env.APP_NAME || 'Kasa',
+  assistantName: process.env.ASSISTANT_NAME || process.env.APP_NAME || 'Kasa',
+  remotes: {
+    chat: process.env.REMOTE_URL_CHAT || `http://localhost:${DEV_PORTS.chat}/mf-manifest.json`,
+    studio: process.env.REMOTE_URL_STUDIO || `http://localhost:${DEV_PORTS.studio}/mf-manifest.json`,
+    billing: process.env.REMOTE_URL_BILLING || `http://localhost:${DEV_PORTS.billing}/mf-manifest.json`,
+    account: process.env.REMOTE_URL_ACCOUNT || `http://localhost:${DEV_PORTS.account}/mf-manifest.json`,
+  },
+};
+
+export default kasaAppConfig({
+  dir: import.meta.dirname,
+  name: 'kasa_shell',
+  port: DEV_PORTS.shell,
+  host: true,
+  devServer: {
+    proxy: [{ context: ['/api'], target: 'http://localhost:3000', changeOrigin: false, ws: true }],
+    // In development the shell itself answers /runtime-config.json, pointing at the remotes' dev servers.
+    setupMiddlewares: (middlewares) => {
+      middlewares.unshift({
+        name: 'kasa-runtime-config',
+        path: '/runtime-config.json',
+        middleware: (_req, res) => {
+          res.setHeader('Content-Type', 'application/json');
+          res.setHeader('Cache-Control', 'no-store');
+          res.end(JSON.stringify(devRuntimeConfig));
+        },
+      });
+      return middlewares;
+    },
+  },
+});

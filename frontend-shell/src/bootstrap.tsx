@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { createQueryClient } from '@kasa/api-client';
+import { ShellApp } from './ShellApp';
+import { createMfRemoteLoader } from './mf-loader';
+import { fetchRuntimeConfig } from './runtime-config';
+
+const queryClient = createQueryClient();
+const loadConfig = () => fetchRuntimeConfig();
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <BrowserRouter>
+      <ShellApp loadConfig={loadConfig} createRemoteLoader={createMfRemoteLoader} queryClient={queryClient} />
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,58 @@
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import type { RemoteName } from '@kasa/contracts';
+
+/**
+ * Resolves a remote's exposed './App' component. `force` asks to drop whatever the loader has
+ * cached for that remote (a failed manifest or script) and fetch it again. The shell's real
+ * loader uses Module Federation (mf-loader.ts); tests pass a plain function.
+ */
+export type RemoteLoadFn = (name: RemoteName, options: { force: boolean }) => Promise<ComponentType>;
+
+/** Keeps loaded remotes so a revisit renders at once, and forwards Retry as a forced reload. */
+export class RemoteRegistry {
+  private readonly loaded = new Map<RemoteName, ComponentType>();
+  private readonly pending = new Map<RemoteName, Promise<ComponentType>>();
+
+  constructor(private readonly loadFn: RemoteLoadFn) {}
+
+  peek(name: RemoteName): ComponentType | undefined {
+    return this.loaded.get(name);
+  }
+
+  load(name: RemoteName, force = false): Promise<ComponentType> {
+    if (force) {
+      this.loaded.delete(name);
+      this.pending.delete(name);
+    }
+    const ready = this.loaded.get(name);
+    if (ready) return Promise.resolve(ready);
+    let promise = this.pending.get(name);
+    if (!promise) {
+      promise = this.loadFn(name, { force }).then(
+        (component) => {
+          this.loaded.set(name, component);
+          this.pending.delete(name);
+          return component;
+        },
+        (error: unknown) => {
+          this.pending.delete(name);
+          throw error;
+        },
+      );
+      this.pending.set(name, promise);
+    }
+    return promise;
+  }
+}
+
+const RemoteRegistryContext = createContext<RemoteRegistry | null>(null);
+
+export function RemoteRegistryProvider({ registry, children }: { registry: RemoteRegistry; children: ReactNode }) {
+  return <RemoteRegistryContext.Provider value={registry}>{children}</RemoteRegistryContext.Provider>;
+}
+
+export function useRemoteRegistry(): RemoteRegistry {
+  const registry = useContext(RemoteRegistryContext);
+  if (!registry) throw new Error('useRemoteRegistry() needs a <RemoteRegistryProvider>');
+  return registry;
+}

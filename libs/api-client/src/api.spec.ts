@@ -1,0 +1,190 @@
+/**
+ * @jest-environment node
+ */
+// Real HTTP against a loopback server (node:http on 127.0.0.1:0) with Node's own fetch.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { QueryObserver } from '@tanstack/react-query';
+import {
+  AUTH_TOKEN_STORAGE_KEY,
+  ApiError,
+  apiFetch,
+  apiUrl,
+  configureApiClient,
+  createQueryClient,
+  queryKeyToPath,
+  readStoredToken,
+} from './index';
+
+interface Seen {
+  method?: string;
+  url?: string;
+  authorization?: string;
+  contentType?: string;
+  body: string;
+}
+
+let server: Server;
+let origin: string;
+const seen: Seen[] = [];
+let token: string | null = null;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => resolve(data));
+  });
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization, contentType: req.headers['content-type'], body });
+    if (req.url === '/api/ok') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ hello: 'farmer' }));
+    } else if (req.url === '/api/echo') {
+      res.writeHead(201, { 'Content-Type': 'application/json' });
+      res.end(body);
+    } else if (req.url === '/api/empty') {
+      res.writeHead(204);
+      res.end();
+    } else if (req.url === '/api/validation') {
+      res.writeHead(400, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'username must be longer than or equal to 3 characters',
+          details: ['username must be longer than or equal to 3 characters'],
+          path: '/api/validation',
+          requestId: 'r1',
+          timestamp: new Date(0).toISOString(),
+        }),
+      );
+    } else if (req.url === '/api/plain') {
+      res.writeHead(502, { 'Content-Type': 'text/plain' });
+      res.end('upstream down');
+    } else if (req.url === '/api/bare') {
+      res.writeHead(503, 'Service Unavailable');
+      res.end();
+    } else if (req.url?.startsWith('/api/chat/conversations')) {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ path: req.url }));
+    } else {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  configureApiClient({ origin, getToken: () => token });
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  seen.length = 0;
+  token = null;
+});
+
+test('paths go under /api on the configured origin', () => {
+  expect(apiUrl('/chat')).toBe(`${origin}/api/chat`);
+  expect(apiUrl('chat')).toBe(`${origin}/api/chat`);
+  expect(apiUrl('/api/chat')).toBe(`${origin}/api/chat`);
+  expect(apiUrl('https://example.org/x')).toBe('https://example.org/x');
+});
+
+test('GET returns parsed JSON and sends no Authorization when signed out', async () => {
+  await expect(apiFetch('/ok')).resolves.toEqual({ hello: 'farmer' });
+  expect(seen[0].method).toBe('GET');
+  expect(seen[0].authorization).toBeUndefined();
+});
+
+test('sends the Bearer token when there is one', async () => {
+  token = 'tok-123';
+  await apiFetch('/ok');
+  expect(seen[0].authorization).toBe('Bearer tok-123');
+});
+
+test('by default the token is read from localStorage "auth_token"', async () => {
+  const store = new Map<string, string>();
+  // Node has no localStorage: a minimal Storage stand-in holding the token.
+  (globalThis as { localStorage?: Pick<Storage, 'getItem'> }).localStorage = { getItem: (k: string) => store.get(k) ?? null };
+  try {
+    configureApiClient({ getToken: readStoredToken });
+    await apiFetch('/ok');
+    store.set(AUTH_TOKEN_STORAGE_KEY, 'stored-token');
+    await apiFetch('/ok');
+    expect(seen.map((s) => s.authorization)).toEqual([undefined, 'Bearer stored-token']);
+  } finally {
+    delete (globalThis as { localStorage?: unknown }).localStorage;
+    configureApiClient({ getToken: () => token });
+  }
+});
+
+test('objects are sent as JSON', async () => {
+  await expect(apiFetch('/echo', { method: 'POST', body: { message: 'Bonjour' } })).resolves.toEqual({ message: 'Bonjour' });
+  expect(seen[0].contentType).toBe('application/json');
+  expect(seen[0].body).toBe('{"message":"Bonjour"}');
+});
+
+test('204 resolves to undefined', async () => {
+  await expect(apiFetch('/empty', { method: 'DELETE' })).resolves.toBeUndefined();
+});
+
+test('an ApiErrorBody becomes an ApiError "{status}: {message}"', async () => {
+  const error = await apiFetch('/validation').catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  const apiError = error as ApiError;
+  expect(apiError.status).toBe(400);
+  expect(apiError.message).toBe('400: username must be longer than or equal to 3 characters');
+  expect(apiError.serverMessage).toBe('username must be longer than or equal to 3 characters');
+  expect(apiError.body).toMatchObject({ error: 'Bad Request', requestId: 'r1' });
+});
+
+test('a non-JSON error uses the body text', async () => {
+  await expect(apiFetch('/plain')).rejects.toThrow(new ApiError(502, 'upstream down'));
+  await expect(apiFetch('/plain')).rejects.toMatchObject({ message: '502: upstream down', status: 502 });
+});
+
+test('an empty error body falls back to the status text', async () => {
+  await expect(apiFetch('/bare')).rejects.toMatchObject({ message: '503: Service Unavailable', status: 503 });
+});
+
+test('query keys join with "/" into the GET path', () => {
+  expect(queryKeyToPath(['/api/chat/conversations', 42])).toBe('/api/chat/conversations/42');
+  expect(queryKeyToPath(['/api/chat/conversations/', 'abc'])).toBe('/api/chat/conversations/abc');
+});
+
+test('the default queryFn GETs the joined key, with the spec cache defaults', async () => {
+  token = 'tok-q';
+  const client = createQueryClient();
+  const data = await client.fetchQuery({ queryKey: ['/api/chat/conversations', 7] });
+  expect(data).toEqual({ path: '/api/chat/conversations/7' });
+  expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/chat/conversations/7', authorization: 'Bearer tok-q' });
+
+  const defaults = client.getDefaultOptions().queries!;
+  expect(defaults.retry).toBe(false);
+  expect(defaults.staleTime).toBe(Infinity);
+  expect(defaults.refetchOnWindowFocus).toBe(false);
+  expect(defaults.refetchInterval).toBe(false);
+  client.clear();
+});
+
+test('a failing query is not retried', async () => {
+  const client = createQueryClient();
+  const observer = new QueryObserver(client, { queryKey: ['/api/bare'] });
+  const result = await new Promise<ReturnType<typeof observer.getCurrentResult>>((resolve) => {
+    const unsubscribe = observer.subscribe((r) => {
+      if (r.status === 'error') {
+        unsubscribe();
+        resolve(r);
+      }
+    });
+  });
+  expect((result.error as ApiError).status).toBe(503);
+  expect(seen.filter((s) => s.url === '/api/bare')).toHaveLength(1);
+  client.clear();
+});

@@ -1,0 +1,119 @@
+import type { ApiErrorBody } from '@kasa/contracts';
+
+/** localStorage key of the bearer token (set by sign-in, a later issue). */
+export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
+export const API_PREFIX = '/api';
+
+interface ApiClientSettings {
+  /** Origin the API is on. '' = same origin (the browser default). Tests point it at a loopback server. */
+  origin: string;
+  getToken: () => string | null;
+}
+
+/** The default token source: localStorage "auth_token". */
+export function readStoredToken(): string | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+const settings: ApiClientSettings = { origin: '', getToken: readStoredToken };
+
+export function configureApiClient(options: Partial<ApiClientSettings>): void {
+  Object.assign(settings, options);
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as ApiErrorBody).message === 'string';
+}
+
+/** A non-OK API response. `message` is the spec's generic error text: '{status}: {body text or status text}'. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    /** The server's message (ApiErrorBody.message), else the raw body text, else the status text. */
+    readonly serverMessage: string,
+    /** The parsed JSON error body, when the server sent one. */
+    readonly body?: ApiErrorBody | Record<string, unknown>,
+  ) {
+    super(`${status}: ${serverMessage}`);
+  }
+}
+
+/** '/chat' → '/api/chat'; '/api/chat' and absolute URLs stay as they are. */
+export function apiUrl(path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  const withSlash = path.startsWith('/') ? path : `/${path}`;
+  const full = withSlash === API_PREFIX || withSlash.startsWith(`${API_PREFIX}/`) ? withSlash : `${API_PREFIX}${withSlash}`;
+  return `${settings.origin}${full}`;
+}
+
+export interface ApiFetchInit extends Omit<RequestInit, 'body'> {
+  /** A plain object / array is sent as JSON; strings, FormData, Blob and the like as they are. */
+  body?: unknown;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  );
+}
+
+/** The raw Response of an API call, with auth and credentials; throws ApiError when not OK. */
+export async function apiRequest(path: string, init: ApiFetchInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  const token = settings.getToken();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (init.body !== undefined && init.body !== null) {
+    if (isRawBody(init.body)) {
+      body = init.body;
+    } else {
+      body = JSON.stringify(init.body);
+      if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    }
+  }
+  const response = await fetch(apiUrl(path), { credentials: 'include', ...init, headers, body });
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // Body unreadable (connection dropped): fall back to the status text.
+  }
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const fallback = text.trim() || response.statusText || 'Request failed';
+  if (isApiErrorBody(parsed)) return new ApiError(response.status, parsed.message, parsed);
+  return new ApiError(
+    response.status,
+    fallback,
+    parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined,
+  );
+}
+
+/** JSON API call: same-origin /api, cookies included, Bearer token when signed in. */
+export async function apiFetch<T = unknown>(path: string, init: ApiFetchInit = {}): Promise<T> {
+  const response = await apiRequest(path, init);
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) return (await response.json()) as T;
+  return (await response.text()) as T;
+}

@@ -1,0 +1,24 @@
+/** The feature areas built as Module Federation remotes. */
+export const REMOTE_NAMES = ['chat', 'studio', 'billing', 'account'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** Module Federation container name of each remote (what `loadRemote('<name>/App')` uses). */
+export const REMOTE_CONTAINER_NAMES: Record<RemoteName, string> = {
+  chat: 'mfe_chat',
+  studio: 'mfe_studio',
+  billing: 'mfe_billing',
+  account: 'mfe_account',
+};
+
+/**
+ * Served at GET /runtime-config.json. The shell reads it before mounting anything, so each
+ * remote can be deployed (and moved) on its own without rebuilding the shell.
+ */
+export interface RuntimeConfig {
+  appName: string;
+  assistantName: string;
+  /** URL of each remote's mf-manifest.json (absolute, or relative to the shell's origin). */
+  remotes: Record<RemoteName, string>;
+}
+
+export const RUNTIME_CONFIG_PATH = '/runtime-config.json';

@@ -1,0 +1,43 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { KasaUiProvider } from './KasaUiProvider';
+import { PageFrame } from './PageFrame';
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <KasaUiProvider appInfo={{ appName: 'Shamba' }}>
+        <PageFrame title="Plans and usage" testId="remote-billing">
+          body
+        </PageFrame>
+      </KasaUiProvider>
+    </MemoryRouter>,
+  );
+}
+
+test('frame: product name, title, the four area links and the theme toggle', () => {
+  renderAt('/subscription');
+  expect(screen.getByTestId('remote-billing')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Shamba' })).toHaveAttribute('href', '/');
+  expect(screen.getByRole('heading', { level: 1, name: 'Plans and usage' })).toBeInTheDocument();
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
+  expect(links).toEqual([
+    ['Chat', '/chat'],
+    ['AI Studio', '/ai-studio'],
+    ['Subscription', '/subscription'],
+    ['Account', '/account'],
+  ]);
+  expect(screen.getByRole('button', { name: 'White Mode' })).toBeInTheDocument();
+});
+
+test('marks the current area, also on its second path', () => {
+  renderAt('/payments');
+  expect(screen.getByRole('link', { name: 'Subscription' })).toHaveAttribute('aria-current', 'page');
+  expect(screen.getByRole('link', { name: 'Chat' })).not.toHaveAttribute('aria-current');
+});
+
+test('the chat link is current on / as well as /chat', () => {
+  renderAt('/');
+  expect(screen.getByRole('link', { name: 'Chat' })).toHaveAttribute('aria-current', 'page');
+});

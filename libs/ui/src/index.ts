@@ -1,0 +1,13 @@
+export * from './app-info';
+export * from './theme';
+export * from './toast';
+export * from './Splash';
+export * from './ErrorPanel';
+export * from './PageFrame';
+export * from './KasaUiProvider';
+// MUI building blocks the kit already bundles, re-exported so remotes reuse the shell's copy
+// (through the shared @kasa/ui singleton) instead of downloading MUI's core a second time.
+// Other MUI components: import them per component ('@mui/material/TextField').
+export { default as Box } from '@mui/material/Box';
+export { default as Button } from '@mui/material/Button';
+export { default as ButtonBase } from '@mui/material/ButtonBase';

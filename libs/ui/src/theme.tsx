@@ -1,0 +1,138 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ThemeProvider, createTheme, type Theme } from '@mui/material/styles';
+import CssBaseline from '@mui/material/CssBaseline';
+import Button from '@mui/material/Button';
+
+/** 'color': yellow accent (#ffd60a). 'mono': black and white. */
+export type ThemeMode = 'color' | 'mono';
+
+export const THEME_STORAGE_KEY = 'kasa-theme';
+export const ACCENT_COLOR = '#ffd60a';
+
+export function readStoredThemeMode(): ThemeMode {
+  try {
+    return window.localStorage.getItem(THEME_STORAGE_KEY) === 'mono' ? 'mono' : 'color';
+  } catch {
+    return 'color';
+  }
+}
+
+function storeThemeMode(mode: ThemeMode): void {
+  try {
+    window.localStorage.setItem(THEME_STORAGE_KEY, mode);
+  } catch {
+    // Storage can be unavailable (private mode, quota): the choice then lasts for this page only.
+  }
+}
+
+const FONT_STACK =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif';
+
+export function createKasaTheme(mode: ThemeMode): Theme {
+  const mono = mode === 'mono';
+  return createTheme({
+    palette: {
+      mode: 'light',
+      primary: mono
+        ? { main: '#000000', contrastText: '#ffffff' }
+        : { main: ACCENT_COLOR, dark: '#e6bf00', contrastText: '#141414' },
+      secondary: { main: '#141414', contrastText: '#ffffff' },
+      error: { main: mono ? '#000000' : '#b3261e' },
+      background: { default: mono ? '#ffffff' : '#fffdf4', paper: '#ffffff' },
+      text: { primary: '#141414', secondary: mono ? '#333333' : '#4a4a4a' },
+      divider: mono ? '#000000' : '#e8e1c4',
+    },
+    shape: { borderRadius: mono ? 4 : 12 },
+    typography: {
+      fontFamily: FONT_STACK,
+      button: { textTransform: 'none', fontWeight: 600 },
+      h1: { fontSize: '1.6rem', fontWeight: 700 },
+      h2: { fontSize: '1.25rem', fontWeight: 700 },
+      h3: { fontSize: '1.1rem', fontWeight: 700 },
+    },
+    components: {
+      // Large touch targets for phones.
+      MuiButton: { styleOverrides: { root: { minHeight: 44, paddingLeft: 16, paddingRight: 16 } } },
+    },
+  });
+}
+
+export interface ThemeModeContextValue {
+  mode: ThemeMode;
+  toggle: () => void;
+  setMode: (mode: ThemeMode) => void;
+}
+
+const ThemeModeContext = createContext<ThemeModeContextValue | null>(null);
+
+/**
+ * Owns the colour / mono choice: read from and saved to localStorage 'kasa-theme', toggled by
+ * Alt+W or Meta+W anywhere on the page, and applied to every MUI component below it (also to
+ * remote components: their MUI copies read the theme from the shared emotion ThemeContext).
+ */
+export function ThemeModeProvider({ children, initialMode }: { children: ReactNode; initialMode?: ThemeMode }) {
+  const [mode, setMode] = useState<ThemeMode>(() => initialMode ?? readStoredThemeMode());
+  const toggle = useCallback(() => setMode((m) => (m === 'color' ? 'mono' : 'color')), []);
+
+  useEffect(() => {
+    storeThemeMode(mode);
+    document.documentElement.dataset.theme = mode;
+  }, [mode]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.altKey || event.metaKey) || event.ctrlKey || event.shiftKey) return;
+      if (event.code !== 'KeyW' && event.key?.toLowerCase() !== 'w') return;
+      event.preventDefault();
+      if (!event.repeat) toggle();
+    };
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === THEME_STORAGE_KEY) setMode(event.newValue === 'mono' ? 'mono' : 'color');
+    };
+    window.addEventListener('keydown', onKeyDown);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [toggle]);
+
+  const theme = useMemo(() => createKasaTheme(mode), [mode]);
+  const value = useMemo(() => ({ mode, toggle, setMode }), [mode, toggle]);
+  return (
+    <ThemeModeContext.Provider value={value}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </ThemeModeContext.Provider>
+  );
+}
+
+export function useThemeMode(): ThemeModeContextValue {
+  const value = useContext(ThemeModeContext);
+  if (!value) throw new Error('useThemeMode() needs a <ThemeModeProvider> (or <KasaUiProvider>) above it');
+  return value;
+}
+
+/** Label of the toggle: it names the mode a click switches TO ('White Mode' while in colour). */
+export function themeToggleLabel(mode: ThemeMode): string {
+  return mode === 'color' ? 'White Mode' : 'Color Mode';
+}
+
+export function ThemeToggleButton({ size = 'medium' }: { size?: 'small' | 'medium' }) {
+  const { mode, toggle } = useThemeMode();
+  return (
+    <Button
+      data-testid="theme-toggle"
+      variant="outlined"
+      color="inherit"
+      size={size}
+      onClick={toggle}
+      title="Switch theme (Alt+W)"
+      sx={{ borderColor: 'currentColor', whiteSpace: 'nowrap', flexShrink: 0 }}
+    >
+      {themeToggleLabel(mode)}
+    </Button>
+  );
+}

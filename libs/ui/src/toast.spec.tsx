@@ -1,0 +1,79 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ToastProvider, Toaster, useToast, type ToastOptions } from './toast';
+import { ThemeModeProvider } from './theme';
+
+let api: ReturnType<typeof useToast>;
+function Capture() {
+  api = useToast();
+  return null;
+}
+
+function renderToaster() {
+  render(
+    <ThemeModeProvider>
+      <ToastProvider>
+        <Capture />
+        <Toaster />
+      </ToastProvider>
+    </ThemeModeProvider>,
+  );
+}
+
+const show = (options: ToastOptions) => act(() => void api.toast(options));
+
+afterEach(() => jest.useRealTimers());
+
+test('shows one toast with its title and description', () => {
+  renderToaster();
+  show({ title: 'Profile Updated', description: 'Saved.' });
+  expect(screen.getAllByTestId('toast')).toHaveLength(1);
+  expect(screen.getByRole('status')).toHaveTextContent('Profile Updated');
+  expect(screen.getByRole('status')).toHaveTextContent('Saved.');
+});
+
+test('only one toast at a time: a new toast replaces the current one', () => {
+  renderToaster();
+  show({ title: 'First' });
+  show({ title: 'Second' });
+  show({ title: 'Third', variant: 'destructive' });
+  const toasts = screen.getAllByTestId('toast');
+  expect(toasts).toHaveLength(1);
+  expect(toasts[0]).toHaveTextContent('Third');
+  expect(screen.queryByText('First')).toBeNull();
+  expect(screen.queryByText('Second')).toBeNull();
+});
+
+test('destructive toasts are announced as alerts', () => {
+  renderToaster();
+  show({ title: 'Payment Failed', variant: 'destructive' });
+  expect(screen.getByRole('alert')).toHaveTextContent('Payment Failed');
+  expect(screen.getByTestId('toast')).toHaveAttribute('data-variant', 'destructive');
+});
+
+test('a toast disappears after its duration', () => {
+  jest.useFakeTimers();
+  renderToaster();
+  show({ title: 'Payment Request Sent!', durationMs: 8000 });
+  act(() => void jest.advanceTimersByTime(7999));
+  expect(screen.getByTestId('toast')).toBeInTheDocument();
+  act(() => void jest.advanceTimersByTime(1));
+  expect(screen.queryByTestId('toast')).toBeNull();
+});
+
+test('the replacement gets its own full duration', () => {
+  jest.useFakeTimers();
+  renderToaster();
+  show({ title: 'Old', durationMs: 1000 });
+  act(() => void jest.advanceTimersByTime(900));
+  show({ title: 'New', durationMs: 1000 });
+  act(() => void jest.advanceTimersByTime(500));
+  expect(screen.getByTestId('toast')).toHaveTextContent('New');
+});
+
+test('the close button dismisses it', async () => {
+  renderToaster();
+  show({ title: 'Closable' });
+  await userEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+  expect(screen.queryByTestId('toast')).toBeNull();
+});

@@ -1,0 +1,128 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** How long the toast stays, in ms (default 5000). Infinity keeps it until closed. */
+  durationMs?: number;
+}
+
+export interface ToastItem extends Required<Pick<ToastOptions, 'title' | 'variant' | 'durationMs'>> {
+  id: number;
+  description?: string;
+}
+
+export interface ToastContextValue {
+  /** The toast on screen, if any. Only one shows at a time: a new toast replaces it. */
+  current: ToastItem | null;
+  toast: (options: ToastOptions) => { id: number; dismiss: () => void };
+  dismiss: (id?: number) => void;
+}
+
+export const DEFAULT_TOAST_DURATION_MS = 5000;
+
+const ToastContext = createContext<ToastContextValue | null>(null);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [current, setCurrent] = useState<ToastItem | null>(null);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id?: number) => {
+    setCurrent((c) => (c && (id === undefined || c.id === id) ? null : c));
+  }, []);
+
+  const toast = useCallback(
+    (options: ToastOptions) => {
+      const id = nextId.current++;
+      setCurrent({
+        id,
+        title: options.title,
+        description: options.description,
+        variant: options.variant ?? 'default',
+        durationMs: options.durationMs ?? DEFAULT_TOAST_DURATION_MS,
+      });
+      return { id, dismiss: () => dismiss(id) };
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    if (!current || !Number.isFinite(current.durationMs)) return;
+    const timer = setTimeout(() => dismiss(current.id), current.durationMs);
+    return () => clearTimeout(timer);
+  }, [current, dismiss]);
+
+  const value = useMemo(() => ({ current, toast, dismiss }), [current, toast, dismiss]);
+  return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>;
+}
+
+export function useToast(): ToastContextValue {
+  const value = useContext(ToastContext);
+  if (!value) throw new Error('useToast() needs a <ToastProvider> (or <KasaUiProvider>) above it');
+  return value;
+}
+
+/** Renders the single toast. The shell renders exactly one; remotes only call useToast(). */
+export function Toaster() {
+  const { current, dismiss } = useToast();
+  const destructive = current?.variant === 'destructive';
+  return (
+    <Box
+      role="region"
+      aria-label="Notifications"
+      sx={{
+        position: 'fixed',
+        zIndex: 1400,
+        left: 0,
+        right: 0,
+        bottom: 0,
+        p: 1.5,
+        display: 'flex',
+        justifyContent: 'center',
+        pointerEvents: 'none',
+      }}
+    >
+      {current && (
+        <Box
+          key={current.id}
+          data-testid="toast"
+          data-variant={current.variant}
+          role={destructive ? 'alert' : 'status'}
+          aria-live={destructive ? 'assertive' : 'polite'}
+          sx={{
+            pointerEvents: 'auto',
+            width: '100%',
+            maxWidth: 420,
+            display: 'flex',
+            alignItems: 'flex-start',
+            gap: 1,
+            p: 2,
+            borderRadius: 2,
+            boxShadow: 6,
+            border: '2px solid',
+            borderColor: destructive ? 'error.main' : 'primary.main',
+            bgcolor: destructive ? 'error.main' : 'background.paper',
+            color: destructive ? '#ffffff' : 'text.primary',
+          }}
+        >
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Box sx={{ fontWeight: 700 }}>{current.title}</Box>
+            {current.description && <Box sx={{ mt: 0.5, fontSize: '0.9rem' }}>{current.description}</Box>}
+          </Box>
+          <ButtonBase
+            aria-label="Close notification"
+            onClick={() => dismiss(current.id)}
+            sx={{ width: 44, height: 44, m: -1, borderRadius: 1, fontSize: '1.5rem', lineHeight: 1 }}
+          >
+            ×
+          </ButtonBase>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@kasa/api-client';
+import { KasaUiProvider } from '@kasa/ui';
+import App from './App';
+
+function renderApp(path = '/') {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <KasaUiProvider appInfo={{ appName: 'Kasa', assistantName: 'Kasa' }}>
+          <App />
+        </KasaUiProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+test('renders its page frame inside the providers', () => {
+  renderApp();
+  expect(screen.getByTestId('remote-account')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Kasa' })).toHaveAttribute('href', '/');
+  for (const [label, href] of [
+    ['Chat', '/chat'],
+    ['AI Studio', '/ai-studio'],
+    ['Subscription', '/subscription'],
+    ['Account', '/account'],
+  ]) {
+    expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);
+  }
+  expect(screen.getAllByTestId('theme-toggle').length).toBeGreaterThan(0);
+});
+
+test('shows only real controls: every button does something (theme toggles)', () => {
+  renderApp();
+  for (const button of screen.queryAllByRole('button')) {
+    expect(button).toHaveAttribute('data-testid', 'theme-toggle');
+  }
+});
+
+test('the preferences theme control switches the whole page to black and white', async () => {
+  localStorage.clear();
+  renderApp('/account');
+  expect(screen.getByTestId('account-theme-mode')).toHaveTextContent('Colour');
+  await userEvent.click(screen.getAllByRole('button', { name: 'White Mode' })[1]);
+  expect(screen.getByTestId('account-theme-mode')).toHaveTextContent('Black and white');
+  expect(localStorage.getItem('kasa-theme')).toBe('mono');
+  expect(screen.getAllByRole('button', { name: 'Color Mode' })).toHaveLength(2);
+});

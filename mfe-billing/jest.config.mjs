@@ -1,0 +1,24 @@
+// Jest 30 + @swc/jest (TypeScript / TSX, React automatic runtime) in jsdom. Run: npx jest
+import path from 'node:path';
+
+const libs = path.join(import.meta.dirname, '../libs');
+
+/** @type {import('jest').Config} */
+export default {
+  displayName: 'mfe-billing',
+  rootDir: import.meta.dirname,
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
+  transform: {
+    '^.+\\.[cm]?tsx?$': [
+      '@swc/jest',
+      { jsc: { target: 'es2022', parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+    ],
+  },
+  moduleNameMapper: {
+    '^@kasa/(ui|api-client|contracts)$': path.join(libs, '$1/src/index.ts'),
+    '\\.css$': 'identity-obj-proxy',
+  },
+  setupFiles: [path.join(libs, 'ui/test/jest.setup.ts')],
+  setupFilesAfterEnv: ['@testing-library/jest-dom'],
+};

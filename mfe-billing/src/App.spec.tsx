@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@kasa/api-client';
+import { KasaUiProvider } from '@kasa/ui';
+import App from './App';
+
+function renderApp(path = '/') {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <KasaUiProvider appInfo={{ appName: 'Kasa', assistantName: 'Kasa' }}>
+          <App />
+        </KasaUiProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+test('renders its page frame inside the providers', () => {
+  renderApp();
+  expect(screen.getByTestId('remote-billing')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'Plans and usage' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Kasa' })).toHaveAttribute('href', '/');
+  for (const [label, href] of [
+    ['Chat', '/chat'],
+    ['AI Studio', '/ai-studio'],
+    ['Subscription', '/subscription'],
+    ['Account', '/account'],
+  ]) {
+    expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);
+  }
+  expect(screen.getAllByTestId('theme-toggle').length).toBeGreaterThan(0);
+});
+
+test('shows only real controls: every button does something (theme toggles)', () => {
+  renderApp();
+  for (const button of screen.queryAllByRole('button')) {
+    expect(button).toHaveAttribute('data-testid', 'theme-toggle');
+  }
+});
+
+test('serves /subscription and /payments, marking Subscription as current', () => {
+  renderApp('/payments');
+  expect(screen.getByRole('link', { name: 'Subscription' })).toHaveAttribute('aria-current', 'page');
+  expect(screen.getByRole('heading', { level: 2, name: 'Your plan' })).toBeInTheDocument();
+});

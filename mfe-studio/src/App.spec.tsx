@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@kasa/api-client';
+import { KasaUiProvider } from '@kasa/ui';
+import App from './App';
+
+function renderApp(path = '/') {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <KasaUiProvider appInfo={{ appName: 'Kasa', assistantName: 'Kasa' }}>
+          <App />
+        </KasaUiProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+test('renders its page frame inside the providers', () => {
+  renderApp();
+  expect(screen.getByTestId('remote-studio')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1, name: 'AI Studio' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Kasa' })).toHaveAttribute('href', '/');
+  for (const [label, href] of [
+    ['Chat', '/chat'],
+    ['AI Studio', '/ai-studio'],
+    ['Subscription', '/subscription'],
+    ['Account', '/account'],
+  ]) {
+    expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);
+  }
+  expect(screen.getAllByTestId('theme-toggle').length).toBeGreaterThan(0);
+});
+
+test('shows only real controls: every button does something (theme toggles)', () => {
+  renderApp();
+  for (const button of screen.queryAllByRole('button')) {
+    expect(button).toHaveAttribute('data-testid', 'theme-toggle');
+  }
+});
+
+test('names the three sections and says they are not connected yet', () => {
+  renderApp('/ai-studio');
+  for (const name of ['Overview', 'Media Studio', 'Voice Lab']) {
+    expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+  }
+  expect(screen.getAllByText(/Not connected yet/)).toHaveLength(2);
+  expect(screen.getByRole('link', { name: 'AI Studio' })).toHaveAttribute('aria-current', 'page');
+});

@@ -1,0 +1,62 @@
+// Small helpers shared by the root scripts (start, dev, test). Node built-ins only: these run
+// before `npm install` on a fresh clone.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+export function log(message) {
+  process.stdout.write(`\x1b[33m[kasa]\x1b[0m ${message}\n`);
+}
+
+/** Runs a command to completion with inherited output; exits the script when it fails. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    log(`'${command} ${args.join(' ')}' failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** Installs dependencies when node_modules is missing or older than package-lock.json. */
+export function ensureDependencies() {
+  const lock = join(repoRoot, 'package-lock.json');
+  const installed = join(repoRoot, 'node_modules', '.package-lock.json');
+  if (!existsSync(installed)) {
+    log('Installing dependencies (first run)...');
+    run(npm, ['ci', '--no-audit', '--no-fund']);
+  } else if (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs + 1000) {
+    log('package-lock.json changed: updating dependencies...');
+    run(npm, ['install', '--no-audit', '--no-fund']);
+  }
+}
+
+export const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+
+/** Builds every project for production (Nx caches unchanged projects). */
+export function buildAll() {
+  log('Building backend and frontends for production...');
+  run(npm, ['exec', '--', 'nx', 'run-many', '-t', 'build', '--output-style=stream'], { env: nxEnv });
+}
+
+/**
+ * Starts a long-running child and ties its life to ours: signals are passed on once, and we exit
+ * with the child's code, so Ctrl-C lets the server shut down (and stop PostgreSQL) cleanly.
+ */
+export function supervise(command, args, options = {}) {
+  const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit', ...options });
+  let forwarded = false;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      if (!forwarded) {
+        forwarded = true;
+        child.kill(signal);
+      }
+    });
+  }
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+  return child;
+}

@@ -1,0 +1,137 @@
+// Shared rspack 2 + Module Federation (enhanced 2.9) configuration for the shell and the four remotes.
+// Each app's rspack.config.mjs calls kasaAppConfig({...}) with its name, port and exposes.
+import path from 'node:path';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+
+/**
+ * What every app shares as one instance. @mui/material is deliberately NOT shared (a shared
+ * singleton is not tree-shaken: ~147 KB gz): each app bundles the MUI components it imports
+ * (per-component paths), and the theme reaches them through the shared @emotion/react
+ * ThemeContext that MUI's ThemeProvider fills.
+ */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-router',
+  '@emotion/react',
+  '@emotion/styled',
+  '@tanstack/react-query',
+  '@kasa/ui',
+  '@kasa/api-client',
+  '@kasa/contracts',
+];
+
+const REACT_ROUTER_EXPORTS = ['BrowserRouter','MemoryRouter','Routes','Route','Navigate','Link','NavLink','Outlet','useLocation','useNavigate','useParams','useSearchParams'];
+
+function sharedConfig() {
+  const shared = {};
+  for (const name of SHARED_SINGLETONS) {
+    // Workspace libs are versioned together with the apps: any version is fine.
+    shared[name] = name.startsWith('@kasa/') ? { singleton: true, requiredVersion: false } : { singleton: true };
+  }
+  shared['react-router'] = { singleton: true, treeShaking: { mode: 'runtime-infer', usedExports: REACT_ROUTER_EXPORTS } };
+  return shared;
+}
+
+/** Dev-server ports (rspack serve). The shell proxies /api to the backend on 3000. */
+export const DEV_PORTS = { shell: 4200, chat: 4201, studio: 4202, billing: 4203, account: 4204 };
+
+/**
+ * @param {object} options
+ * @param {string} options.dir         the app's folder (__dirname of its rspack.config.js)
+ * @param {string} options.name        Module Federation container name (mfe_chat, ...; kasa_shell for the host)
+ * @param {number} options.port        dev-server port
+ * @param {boolean} [options.host]     true for the shell (publicPath '/'); remotes use publicPath 'auto'
+ * @param {Record<string,string>} [options.exposes]
+ * @param {object} [options.devServer] extra dev-server options (proxy, middlewares)
+ */
+export function kasaAppConfig({ dir, name, port, host = false, exposes, devServer = {} }) {
+  return (_env, argv = {}) => {
+    const isProd = (argv.mode || process.env.NODE_ENV) === 'production';
+    const refresh = !isProd && process.env.KASA_NO_REFRESH !== '1';
+    // A remote's production build is only ever loaded by the shell (its remoteEntry uses the
+    // shell's MF runtime), so it has no page of its own; standalone runs use the dev server.
+    const standalonePage = host || !isProd;
+    const plugins = [
+      ...(standalonePage ? [new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), minify: isProd })] : []),
+      new ModuleFederationPlugin({
+        name,
+        ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
+        // No static remotes: the shell registers them at runtime from /runtime-config.json.
+        remotes: {},
+        shared: sharedConfig(),
+        // 'version-first' would fetch every registered remote's entry at start-up to compare
+        // versions; 'loaded-first' lets a remote load only when its route is visited.
+        shareStrategy: 'loaded-first',
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+        // Production: the MF runtime core (~30 KB gz) ships once, in the shell, and every
+        // remoteEntry.js uses it instead of carrying its own copy.
+        experiments: isProd ? (exposes ? { externalRuntime: true } : { provideExternalRuntime: true }) : {},
+      }),
+    ];
+    if (refresh) plugins.push(new ReactRefreshPlugin());
+    return {
+      context: dir,
+      mode: isProd ? 'production' : 'development',
+      target: 'web',
+      entry: standalonePage ? { main: './src/index.ts' } : {},
+      output: {
+        path: path.join(dir, 'dist'),
+        // Remotes: chunks load relative to wherever their remoteEntry / manifest is served.
+        publicPath: host ? '/' : 'auto',
+        uniqueName: name,
+        filename: isProd ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
+        cssFilename: isProd ? '[name].[contenthash:10].css' : '[name].css',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            type: 'javascript/auto',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                target: 'es2020',
+                transform: {
+                  react: { runtime: 'automatic', development: !isProd, refresh },
+                },
+              },
+            },
+          },
+        ],
+      },
+      plugins,
+      devtool: isProd ? false : 'cheap-module-source-map',
+      optimization: {
+        minimize: isProd,
+        // Async chunks only: entry chunks (main, remoteEntry) stay whole, which Module Federation
+        // needs; shared singletons and each route's code become their own cacheable chunks.
+        splitChunks: { chunks: 'async', minSize: 10000 },
+      },
+      performance: { hints: false },
+      devServer: {
+        port,
+        hot: refresh,
+        liveReload: true,
+        historyApiFallback: true,
+        allowedHosts: 'all',
+        // The shell (another port) loads remotes' entries and chunks cross-origin.
+        headers: host ? {} : { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { errors: true, warnings: false } },
+        ...devServer,
+      },
+    };
+  };
+}
+
