@@ -1,0 +1,25 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { LoggingModule } from './common';
+import { type AppConfig, ConfigModule } from './config';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { QueueModule } from './queue';
+import { WebModule } from './web';
+
+/** The API process: every feature module is imported here. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(config),
+        DatabaseModule,
+        QueueModule.forRoot({ runWorkers: config.workerMode === 'inline' }),
+        HealthModule,
+        WebModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,43 @@
+import type { INestApplication } from '@nestjs/common';
+import helmet from 'helmet';
+import type { AppConfig } from '../config';
+
+/** Origins of remotes deployed elsewhere (REMOTE_URL_* absolute URLs) the shell may load code from. */
+export function remoteOrigins(config: Pick<AppConfig, 'remoteUrls'>): string[] {
+  const origins = new Set<string>();
+  for (const url of Object.values(config.remoteUrls)) {
+    if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
+  }
+  return [...origins];
+}
+
+/** Security headers (helmet) with a CSP that lets the shell load its remotes and nothing else. */
+export function useSecurityHeaders(app: INestApplication, config: AppConfig): void {
+  const remotes = remoteOrigins(config);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...remotes],
+          connectSrc: ["'self'", ...remotes],
+          // MUI / emotion insert <style> tags at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:', 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      // Remote chunks are fetched with CORS from their own origin when deployed apart.
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: remotes.length ? 'cross-origin' : 'same-origin' },
+    }),
+  );
+}

@@ -1,0 +1,31 @@
+import type { RemoteName } from '@kasa/contracts';
+
+/** The backend's configuration after validation and defaults: the only place settings are read. */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  version: string;
+  port: number;
+  host: string;
+  /** Unset: the embedded PostgreSQL is started and this is filled in before the app boots. */
+  databaseUrl?: string;
+  /** 'embedded' when DATABASE_URL was unset at start (Kasa runs its own PostgreSQL). */
+  databaseEngine: 'embedded' | 'external';
+  redisUrl?: string;
+  jwtSecret: string;
+  dataDir: string;
+  appName: string;
+  assistantName: string;
+  /** 'inline': this process also runs the BullMQ processors (embedded mode). */
+  workerMode: 'inline' | 'off';
+  logLevel: string;
+  bodyLimit: string;
+  /** Folder holding frontend-shell/ and mfe-*\/ with their dist/ builds. */
+  webDistRoot: string;
+  /** Where the shell loads each remote's mf-manifest.json from. */
+  remoteUrls: Record<RemoteName, string>;
+  embeddedPgPort: number;
+  /** Namespace of the queues (Redis key prefix; PostgreSQL schema name). */
+  queuePrefix: string;
+  /** How long /api/health waits for the ping job before reporting the queue down. */
+  healthQueueTimeoutMs: number;
+}

@@ -1,0 +1,108 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const toInt = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : Number(value);
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/**
+ * Every environment variable the backend reads, with its rules. Unset means "use the embedded
+ * default" (see DESIGN.md's engine table); production refuses the embedded defaults.
+ */
+export class EnvironmentVariables {
+  @IsOptional()
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV?: 'development' | 'production' | 'test';
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'PORT must be a whole number (e.g. 3000)' })
+  @Min(0)
+  @Max(65535)
+  PORT?: number;
+
+  @IsOptional()
+  @IsString()
+  HOST?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.DATABASE_URL !== undefined)
+  @Matches(/^postgres(ql)?:\/\/.+/, {
+    message:
+      'DATABASE_URL must be a postgres:// URL (required when NODE_ENV=production: the embedded database is for development only)',
+  })
+  DATABASE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.JWT_SECRET !== undefined)
+  @IsString()
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters (required when NODE_ENV=production)' })
+  JWT_SECRET?: string;
+
+  @IsOptional()
+  @IsString()
+  DATA_DIR?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  APP_NAME?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  ASSISTANT_NAME?: string;
+
+  @IsOptional()
+  @IsIn(['inline', 'off'], {
+    message: "WORKER_MODE must be 'inline' (API runs the job processors) or 'off' (a separate worker does)",
+  })
+  WORKER_MODE?: 'inline' | 'off';
+
+  @IsOptional()
+  @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+  LOG_LEVEL?: (typeof LOG_LEVELS)[number];
+
+  @IsOptional()
+  @Matches(/^\d+(b|kb|mb)$/i, { message: "BODY_LIMIT must look like '1mb', '512kb' or '2048b'" })
+  BODY_LIMIT?: string;
+
+  @IsOptional()
+  @IsString()
+  WEB_DIST_ROOT?: string;
+
+  @IsOptional()
+  @IsString()
+  REMOTE_URL_CHAT?: string;
+
+  @IsOptional()
+  @IsString()
+  REMOTE_URL_STUDIO?: string;
+
+  @IsOptional()
+  @IsString()
+  REMOTE_URL_BILLING?: string;
+
+  @IsOptional()
+  @IsString()
+  REMOTE_URL_ACCOUNT?: string;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'EMBEDDED_PG_PORT must be a whole number' })
+  @Min(1)
+  @Max(65535)
+  EMBEDDED_PG_PORT?: number;
+
+  @IsOptional()
+  @Matches(/^[a-z][a-z0-9_]{0,30}$/, {
+    message: 'QUEUE_PREFIX must be lower-case letters, digits or _ (max 31)',
+  })
+  QUEUE_PREFIX?: string;
+}

@@ -1,0 +1,3 @@
+export * from './app-config';
+export * from './config.module';
+export * from './load-config';

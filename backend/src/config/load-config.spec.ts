@@ -1,0 +1,95 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './load-config';
+
+describe('loadConfig', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'kasa-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('runs on embedded defaults when nothing is set', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      databaseEngine: 'embedded',
+      workerMode: 'inline',
+      appName: 'Kasa',
+      bodyLimit: '1mb',
+      embeddedPgPort: 54329,
+      remoteUrls: { chat: '/remotes/chat/mf-manifest.json', account: '/remotes/account/mf-manifest.json' },
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it('generates a development JWT secret once and keeps it across starts', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(48);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+  });
+
+  it('picks the production engines from the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://kasa@db:5432/kasa',
+      REDIS_URL: 'redis://redis:6379',
+      PORT: '8080',
+      WORKER_MODE: 'off',
+    });
+    expect(config).toMatchObject({
+      databaseEngine: 'external',
+      databaseUrl: 'postgres://kasa@db:5432/kasa',
+      redisUrl: 'redis://redis:6379',
+      port: 8080,
+      workerMode: 'off',
+    });
+  });
+
+  it('treats empty variables (as docker-compose passes them) as unset', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' }).databaseEngine).toBe(
+      'embedded',
+    );
+  });
+
+  it('lists every invalid setting with a message naming it', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: 'abc',
+        REDIS_URL: 'localhost:6379',
+        WORKER_MODE: 'sometimes',
+        BODY_LIMIT: 'lots',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('PORT must be a whole number');
+    expect(problems).toContain('REDIS_URL must be a redis://');
+    expect(problems).toContain("WORKER_MODE must be 'inline'");
+    expect(problems).toContain('BODY_LIMIT must look like');
+  });
+
+  it('refuses production without DATABASE_URL and JWT_SECRET', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(
+      /DATABASE_URL must be a postgres:\/\/ URL \(required when NODE_ENV=production[\s\S]*JWT_SECRET must be at least 32 characters/,
+    );
+  });
+
+  it('accepts production with both set', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://db/kasa',
+      JWT_SECRET: 's'.repeat(40),
+    });
+    expect(config.jwtSecret).toBe('s'.repeat(40));
+  });
+});

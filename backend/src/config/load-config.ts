@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { plainToInstance } from 'class-transformer';
+import { validateSync, type ValidationError } from 'class-validator';
+import { REMOTE_NAMES, type RemoteName } from '@kasa/contracts';
+import type { AppConfig } from './app-config';
+import { EnvironmentVariables } from './environment';
+
+/** The repository root (backend/src/config or backend/dist/config → ../../..). */
+export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function flatten(errors: ValidationError[]): string[] {
+  return errors.flatMap((error) => [
+    ...Object.values(error.constraints ?? {}),
+    ...flatten(error.children ?? []),
+  ]);
+}
+
+function readVersion(): string {
+  try {
+    return (
+      JSON.parse(readFileSync(join(REPO_ROOT, 'backend', 'package.json'), 'utf8')) as { version: string }
+    ).version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/**
+ * Development convenience: a random JWT secret generated once into DATA_DIR, so tokens survive
+ * restarts without anyone configuring anything. Production must set JWT_SECRET (validated above).
+ */
+function developmentJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Validates process.env (or the given variables) and returns the typed configuration. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const vars = plainToInstance(EnvironmentVariables, { ...env }, { enableImplicitConversion: false });
+  const problems = flatten(validateSync(vars, { whitelist: false, skipMissingProperties: false }));
+  if (problems.length) throw new ConfigError(problems);
+
+  const nodeEnv = vars.NODE_ENV ?? 'development';
+  const dataDir = vars.DATA_DIR ? resolve(vars.DATA_DIR) : join(REPO_ROOT, '.data');
+  const webDistRoot = vars.WEB_DIST_ROOT
+    ? isAbsolute(vars.WEB_DIST_ROOT)
+      ? vars.WEB_DIST_ROOT
+      : resolve(vars.WEB_DIST_ROOT)
+    : REPO_ROOT;
+
+  const remoteUrls = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [
+      name,
+      (vars[`REMOTE_URL_${name.toUpperCase()}` as keyof EnvironmentVariables] as string | undefined) ??
+        `/remotes/${name}/mf-manifest.json`,
+    ]),
+  ) as Record<RemoteName, string>;
+
+  return {
+    nodeEnv,
+    version: readVersion(),
+    port: vars.PORT ?? 3000,
+    host: vars.HOST ?? '0.0.0.0',
+    databaseUrl: vars.DATABASE_URL,
+    databaseEngine: vars.DATABASE_URL ? 'external' : 'embedded',
+    redisUrl: vars.REDIS_URL,
+    jwtSecret: vars.JWT_SECRET ?? developmentJwtSecret(dataDir),
+    dataDir,
+    appName: vars.APP_NAME ?? 'Kasa',
+    assistantName: vars.ASSISTANT_NAME ?? 'Kasa',
+    workerMode: vars.WORKER_MODE ?? 'inline',
+    logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    bodyLimit: vars.BODY_LIMIT ?? '1mb',
+    webDistRoot,
+    remoteUrls,
+    embeddedPgPort: vars.EMBEDDED_PG_PORT ?? 54329,
+    queuePrefix: vars.QUEUE_PREFIX ?? 'kasa',
+    healthQueueTimeoutMs: 5000,
+  };
+}

@@ -1,0 +1,13 @@
+/** Queue for the platform's own jobs (health probes, housekeeping). */
+export const SYSTEM_QUEUE = 'system';
+export const PING_JOB = 'ping';
+
+export interface PingJobData {
+  sentAt: number;
+}
+
+export interface PingJobResult {
+  pong: true;
+  sentAt: number;
+  processedBy: number;
+}

@@ -1,0 +1,2 @@
+export * from './static-frontends';
+export * from './web.module';

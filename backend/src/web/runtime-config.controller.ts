@@ -1,0 +1,19 @@
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import type { RuntimeConfig } from '@kasa/contracts';
+import { APP_CONFIG, type AppConfig } from '../config';
+
+/** GET /runtime-config.json (outside /api): what the shell reads before mounting any remote. */
+@Controller()
+export class RuntimeConfigController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Get('runtime-config.json')
+  @Header('Cache-Control', 'no-cache')
+  get(): RuntimeConfig {
+    return {
+      appName: this.config.appName,
+      assistantName: this.config.assistantName,
+      remotes: this.config.remoteUrls,
+    };
+  }
+}

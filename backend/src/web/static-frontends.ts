@@ -1,0 +1,34 @@
+import type { INestApplication } from '@nestjs/common';
+import compression from 'compression';
+import express, { type Response } from 'express';
+import type { AppConfig } from '../config';
+import { spaFallback } from './spa-fallback';
+import { WebDist } from './web-dist';
+
+/** Build outputs carry a content hash (name.0123abcdef.js): they never change, cache them for a year. */
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|webp|jpg|ico|wasm)$/;
+
+function setCacheHeaders(response: Response, filePath: string): void {
+  if (HASHED_ASSET.test(filePath)) {
+    response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  } else {
+    // index.html, remoteEntry.js, mf-manifest.json, the service worker: always revalidate, so a
+    // deploy is seen on the next visit (ETag keeps it cheap).
+    response.setHeader('Cache-Control', 'no-cache');
+  }
+}
+
+/**
+ * Embedded mode serves every frontend from the API's port: the shell at /, each remote at
+ * /remotes/<name>/, and client-side routes get the shell's index.html. Responses are compressed (mobile data is slow and costly).
+ */
+export function useStaticFrontends(app: INestApplication, config: AppConfig): void {
+  const dist = new WebDist(config.webDistRoot);
+  app.use(compression());
+  const options = { index: false, setHeaders: setCacheHeaders, fallthrough: true, redirect: false };
+  for (const name of WebDist.remotes) {
+    app.use(`/remotes/${name}`, express.static(dist.remoteDir(name), options));
+  }
+  app.use(express.static(dist.shellDir, options));
+  app.use(spaFallback(dist));
+}

@@ -1,0 +1,120 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import type { RuntimeConfig } from '@kasa/contracts';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/** A minimal production build layout (what rspack writes), so serving is tested on known files. */
+function writeBuild(root: string): void {
+  const shell = join(root, 'frontend-shell', 'dist');
+  const chat = join(root, 'mfe-chat', 'dist');
+  mkdirSync(shell, { recursive: true });
+  mkdirSync(chat, { recursive: true });
+  writeFileSync(join(shell, 'index.html'), '<!doctype html><title>Kasa shell</title><div id="root"></div>');
+  writeFileSync(join(shell, 'main.0123456789.js'), `console.log(${JSON.stringify('kasa '.repeat(2000))});`);
+  writeFileSync(join(chat, 'mf-manifest.json'), '{"id":"mfe_chat"}');
+  writeFileSync(join(chat, 'remoteEntry.js'), 'var mfe_chat;');
+}
+
+describe('serving the frontends from the API port', () => {
+  let webRoot: string;
+  let ctx: TestApp;
+  beforeAll(async () => {
+    webRoot = mkdtempSync(join(tmpdir(), 'kasa-web-'));
+    writeBuild(webRoot);
+    ctx = await createTestApp('web', {
+      env: {
+        WEB_DIST_ROOT: webRoot,
+        APP_NAME: 'Kasa Test',
+        REMOTE_URL_BILLING: 'https://billing.example.org/mf-manifest.json',
+      },
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('serves the shell at / without caching it', async () => {
+    const response = await request(ctx.app.getHttpServer()).get('/').expect(200);
+    expect(response.text).toContain('Kasa shell');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/chat', '/ai-studio', '/legal/terms', '/some/unknown/route'])(
+    'answers the client-side route %s with the shell',
+    async (path) => {
+      const response = await request(ctx.app.getHttpServer()).get(path).expect(200);
+      expect(response.text).toContain('Kasa shell');
+    },
+  );
+
+  it('caches content-hashed assets for a year and compresses them', async () => {
+    const response = await request(ctx.app.getHttpServer())
+      .get('/main.0123456789.js')
+      .set('Accept-Encoding', 'gzip')
+      .expect(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves each remote under /remotes/<name>/, its manifest and entry revalidated', async () => {
+    const manifest = await request(ctx.app.getHttpServer()).get('/remotes/chat/mf-manifest.json').expect(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const entry = await request(ctx.app.getHttpServer()).get('/remotes/chat/remoteEntry.js').expect(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers missing files with a JSON 404, not the shell', async () => {
+    const missingRemote = await request(ctx.app.getHttpServer())
+      .get('/remotes/studio/mf-manifest.json')
+      .expect(404);
+    expect(missingRemote.headers['content-type']).toMatch(/json/);
+    await request(ctx.app.getHttpServer()).get('/missing.0123456789.js').expect(404);
+  });
+
+  it('publishes the runtime config: names and where each remote lives', async () => {
+    const response = await request(ctx.app.getHttpServer()).get('/runtime-config.json').expect(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body as RuntimeConfig).toEqual({
+      appName: 'Kasa Test',
+      assistantName: 'Kasa',
+      remotes: {
+        chat: '/remotes/chat/mf-manifest.json',
+        studio: '/remotes/studio/mf-manifest.json',
+        billing: 'https://billing.example.org/mf-manifest.json',
+        account: '/remotes/account/mf-manifest.json',
+      },
+    });
+  });
+
+  it('lets the page load code from a remote deployed on another origin (CSP)', async () => {
+    const response = await request(ctx.app.getHttpServer()).get('/');
+    expect(response.headers['content-security-policy']).toMatch(
+      /script-src 'self' https:\/\/billing\.example\.org/,
+    );
+  });
+});
+
+describe('before the frontends are built', () => {
+  let ctx: TestApp;
+  let emptyRoot: string;
+  beforeAll(async () => {
+    emptyRoot = mkdtempSync(join(tmpdir(), 'kasa-web-empty-'));
+    ctx = await createTestApp('web_unbuilt', { env: { WEB_DIST_ROOT: emptyRoot } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(emptyRoot, { recursive: true, force: true });
+  });
+
+  it('says so with a 503 page instead of a blank screen', async () => {
+    const response = await request(ctx.app.getHttpServer()).get('/chat').expect(503);
+    expect(response.text).toContain("Kasa's web app is not built yet");
+  });
+
+  it('still serves the API', async () => {
+    await request(ctx.app.getHttpServer()).get('/api/health').expect(200);
+  });
+});
