@@ -1,18 +1,20 @@
 /**
- * Runs `shutdown` once on SIGINT / SIGTERM, then exits. A second signal while shutting down
- * exits at once (someone pressed Ctrl-C twice).
+ * Runs `shutdown` once on SIGINT / SIGTERM, then exits. The same signal often arrives twice at
+ * once (Ctrl-C reaches the whole process group and `npm start` forwards it too), so repeats within
+ * a few seconds are ignored; a later one (Ctrl-C pressed again) exits immediately.
  */
 export function onShutdownSignal(
   shutdown: (signal: NodeJS.Signals) => Promise<void>,
   log: (message: string) => void,
 ): void {
-  let shuttingDown = false;
+  let firstSignalAt = 0;
   const handler = (signal: NodeJS.Signals) => {
-    if (shuttingDown) {
+    if (firstSignalAt) {
+      if (Date.now() - firstSignalAt < 3000) return;
       log(`${signal} again: exiting now.`);
       process.exit(1);
     }
-    shuttingDown = true;
+    firstSignalAt = Date.now();
     log(`${signal} received: finishing requests and jobs, then stopping...`);
     shutdown(signal).then(
       () => process.exit(0),

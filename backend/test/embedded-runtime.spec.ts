@@ -134,9 +134,10 @@ describe('embedded runtime (nothing configured)', () => {
     expect(report.queue).toMatchObject({ status: 'ok', backend: 'postgres' });
   });
 
-  it('SIGTERM stops the server and its PostgreSQL, exiting 0', async () => {
+  it('SIGTERM (even delivered twice, as a process-group signal is) stops the server and its PostgreSQL, exiting 0', async () => {
     const pid = postgresPid(dataDir);
     const id = await installationId(dataDir, pgPort);
+    running!.child.kill('SIGTERM');
     running!.child.kill('SIGTERM');
     expect(await exited(running!.child)).toBe(0);
     expect(isAlive(pid)).toBe(false);

@@ -24,7 +24,8 @@ export class LoggingModule {
             // Static files are many and boring; API calls are what operators need to see.
             autoLogging: { ignore: (request: IncomingMessage) => !request.url?.startsWith('/api/') },
             customLogLevel: (_request, response, error) =>
-              error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+              // A 4xx is the client's mistake and part of normal traffic; a 5xx is ours.
+              error || response.statusCode >= 500 ? 'error' : 'info',
           },
         }),
       ],
