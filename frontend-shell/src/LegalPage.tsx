@@ -1,9 +1,11 @@
 import type { MouseEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import { ThemeToggleButton, useAppInfo } from '@kasa/ui';
+import { renderLegalContent } from './legal-content';
 
-/** The five legal pages (spec §2). Their content comes from the server in a later issue. */
+/** The five legal pages (spec §2): route slug → title shown until (or unless) the server sends one. */
 export const LEGAL_PAGES: Record<string, string> = {
   terms: 'Terms of Use',
   privacy: 'Privacy Policy',
@@ -12,12 +14,37 @@ export const LEGAL_PAGES: Record<string, string> = {
   pricing: 'Pricing',
 };
 
+/** GET /api/legal/pages/{terms, privacy, cookies, fair_use or pricing} (spec §7). */
+export const LEGAL_API_PATH = '/api/legal/pages';
+export const legalApiSlug = (page: string) => page.replace(/-/g, '_');
+
+/** Spec §3 'Legal page'. */
+export interface LegalPageContent {
+  title?: string;
+  version?: string;
+  effectiveDate?: string;
+  content?: string;
+}
+
+function formatDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
 export function LegalPage() {
   const { page = '' } = useParams();
   const navigate = useNavigate();
   const { appName } = useAppInfo();
-  const title = Object.prototype.hasOwnProperty.call(LEGAL_PAGES, page) ? LEGAL_PAGES[page] : undefined;
-  if (!title) return <Navigate to="/" replace />;
+  const known = Object.prototype.hasOwnProperty.call(LEGAL_PAGES, page);
+  const fallbackTitle = known ? LEGAL_PAGES[page] : '';
+  const query = useQuery<LegalPageContent>({ queryKey: [LEGAL_API_PATH, legalApiSlug(page)], enabled: known });
+  if (!known) return <Navigate to="/" replace />;
+
+  const data = query.data;
+  const title = data?.title?.trim() || fallbackTitle;
+  const blocks = data?.content ? renderLegalContent(data.content) : [];
 
   const goBack = (event: MouseEvent) => {
     // Back in history when the visitor came from inside the app, else to the home page.
@@ -52,9 +79,28 @@ export function LegalPage() {
         <Box component="h1" sx={{ mt: 1, mb: 2, fontSize: '1.6rem', fontWeight: 800 }}>
           {title}
         </Box>
-        <Box component="p" sx={{ color: 'text.secondary' }}>
-          {title} content not available.
-        </Box>
+        {data && (
+          <Box component="p" data-testid="legal-meta" sx={{ mt: -1, mb: 2, color: 'text.secondary', fontSize: '0.9rem' }}>
+            Version {data.version || '1.0'}
+            {data.effectiveDate ? ` · Effective ${formatDate(data.effectiveDate)}` : ''}
+          </Box>
+        )}
+        {query.isPending ? (
+          <Box component="p" role="status" sx={{ color: 'text.secondary' }}>
+            Loading...
+          </Box>
+        ) : blocks.length ? (
+          <Box
+            data-testid="legal-content"
+            sx={{ lineHeight: 1.6, '& h2': { fontSize: '1.25rem', mt: 3, mb: 1 }, '& h3, & h4': { fontSize: '1.05rem', mt: 2, mb: 1 } }}
+          >
+            {blocks}
+          </Box>
+        ) : (
+          <Box component="p" sx={{ color: 'text.secondary' }}>
+            {title} content not available.
+          </Box>
+        )}
       </Box>
     </Box>
   );

@@ -108,9 +108,13 @@ export function RemoteView({ name }: { name: RemoteName }) {
   }
   if (state.status === 'loading') return <RemoteLoading name={name} />;
   const Loaded = state.Component;
+  // `remote-<name>` marks a mounted remote (never the loading or error state): e2e tests and
+  // support read it to tell which area is on screen.
   return (
-    <RenderErrorBoundary key={`${name}:${attempt}`} onError={onRenderError}>
-      <Loaded />
-    </RenderErrorBoundary>
+    <div data-testid={`remote-${name}`} data-remote={name}>
+      <RenderErrorBoundary key={`${name}:${attempt}`} onError={onRenderError}>
+        <Loaded />
+      </RenderErrorBoundary>
+    </div>
   );
 }

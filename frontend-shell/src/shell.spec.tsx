@@ -48,8 +48,34 @@ function renderShell(
   return { loader, createRemoteLoader };
 }
 
-beforeEach(() => localStorage.clear());
-afterEach(() => jest.restoreAllMocks());
+/** The network boundary: jsdom has no fetch, so each test says what the API answers. */
+type FetchStub = jest.Mock<Promise<Response>, [RequestInfo | URL, RequestInit?]>;
+function stubFetch(answer: (url: string) => { status: number; body?: unknown } | Error): FetchStub {
+  const stub: FetchStub = jest.fn(async (input) => {
+    const result = answer(String(input));
+    if (result instanceof Error) throw result;
+    const text = result.body === undefined ? '' : JSON.stringify(result.body);
+    return {
+      ok: result.status >= 200 && result.status < 300,
+      status: result.status,
+      statusText: '',
+      headers: new Headers({ 'content-type': 'application/json' }),
+      json: async () => JSON.parse(text),
+      text: async () => text,
+    } as Response;
+  });
+  (globalThis as { fetch?: unknown }).fetch = stub;
+  return stub;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  stubFetch(() => new TypeError('Failed to fetch'));
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  delete (globalThis as { fetch?: unknown }).fetch;
+});
 
 describe('route table', () => {
   const expected: Array<[string, RemoteName]> = [
@@ -67,7 +93,10 @@ describe('route table', () => {
 
   test.each(expected)('%s renders the %s remote and loads no other', async (path, remote) => {
     const { loader } = renderShell(path);
-    expect(await screen.findByTestId(`loaded-${remote}`)).toBeInTheDocument();
+    const mounted = await screen.findByTestId(`loaded-${remote}`);
+    // The shell marks the mounted remote with remote-<name> (the e2e tests look for it).
+    expect(screen.getByTestId(`remote-${remote}`)).toContainElement(mounted);
+    expect(document.querySelectorAll('[data-testid^="remote-"]')).toHaveLength(1);
     expect(loader.mock.calls.map((c) => c[0])).toEqual([remote]);
     expect(screen.getByTestId('location')).toHaveTextContent(path);
   });
@@ -79,17 +108,66 @@ describe('route table', () => {
   });
 
   test.each(Object.entries(LEGAL_PAGES))('/legal/%s stays in the shell (%s)', async (slug, title) => {
+    const fetchStub = stubFetch(() => new TypeError('Failed to fetch'));
     const { loader } = renderShell(`/legal/${slug}`);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText(`${title} content not available.`)).toBeInTheDocument();
+    // Spec §8: a failed fetch shows the fallback text.
+    expect(await screen.findByText(`${title} content not available.`)).toBeInTheDocument();
     expect(screen.getByTestId('legal-back')).toHaveAttribute('href', '/');
     expect(loader).not.toHaveBeenCalled();
+    expect(fetchStub.mock.calls.map((c) => String(c[0]))).toEqual([`/api/legal/pages/${slug.replace('-', '_')}`]);
   });
 
   test('an unknown legal page redirects to /', async () => {
     renderShell('/legal/nonsense');
     expect(await screen.findByTestId('loaded-chat')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});
+
+describe('legal pages', () => {
+  test('show the server title, version, effective date and markdown-like content, never raw HTML', async () => {
+    stubFetch((url) =>
+      url === '/api/legal/pages/fair_use'
+        ? {
+            status: 200,
+            body: {
+              title: 'Fair Use Policy',
+              version: '2.1',
+              effectiveDate: '2025-03-01T00:00:00.000Z',
+              content: '# Limits\nUse Kasa **fairly**.\nNo abuse.\n\n- one\n- two\n\n1. first\n<script>alert(1)</script>',
+            },
+          }
+        : { status: 404 },
+    );
+    renderShell('/legal/fair-use');
+    expect(await screen.findByTestId('legal-content')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Fair Use Policy');
+    expect(screen.getByTestId('legal-meta')).toHaveTextContent('Version 2.1 · Effective 1 March 2025');
+    expect(screen.getByRole('heading', { level: 2, name: 'Limits' })).toBeInTheDocument();
+    expect(screen.getByText('fairly').tagName).toBe('STRONG');
+    expect(screen.getByText(/Use Kasa/)).toHaveTextContent('Use Kasa fairly. No abuse.');
+    const lists = screen.getAllByRole('list');
+    expect(lists.map((l) => l.tagName)).toEqual(['UL', 'OL']);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['one', 'two', 'first']);
+    expect(document.querySelector('script')).toBeNull();
+    expect(screen.getByText('<script>alert(1)</script>')).toBeInTheDocument();
+    expect(screen.queryByText(/content not available/)).toBeNull();
+  });
+
+  test('version defaults to 1.0 and a page without content shows the fallback', async () => {
+    stubFetch(() => ({ status: 200, body: { title: 'Terms of Use', content: '' } }));
+    renderShell('/legal/terms');
+    expect(await screen.findByText('Terms of Use content not available.')).toBeInTheDocument();
+    expect(screen.getByTestId('legal-meta')).toHaveTextContent(/^Version 1\.0$/);
+  });
+
+  test('an error answer from the server shows the fallback', async () => {
+    stubFetch(() => ({ status: 500, body: { message: 'boom' } }));
+    renderShell('/legal/privacy');
+    expect(await screen.findByText('Privacy Policy content not available.')).toBeInTheDocument();
+    expect(screen.queryByTestId('legal-meta')).toBeNull();
   });
 });
 
@@ -133,6 +211,7 @@ describe('remote failures', () => {
     const panel = await screen.findByTestId('remote-error-panel');
     expect(panel).toHaveTextContent('This part of Kasa could not load');
     expect(panel).toHaveTextContent('Check your internet connection');
+    expect(screen.queryByTestId('remote-studio')).toBeNull();
 
     // Still offline: Retry fails again and the panel comes back.
     await userEvent.click(screen.getByTestId('remote-retry'));

@@ -20,7 +20,7 @@ function renderApp(path = '/') {
 
 test('renders its page frame inside the providers', () => {
   renderApp();
-  expect(screen.getByTestId('remote-account')).toBeInTheDocument();
+  expect(screen.getByTestId('account-page')).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Kasa' })).toHaveAttribute('href', '/');
   for (const [label, href] of [

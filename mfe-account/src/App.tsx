@@ -4,7 +4,7 @@ import { Box, PageFrame, Section, ThemeToggleButton, useThemeMode } from '@kasa/
 export default function AccountApp() {
   const { mode } = useThemeMode();
   return (
-    <PageFrame title="Your account" testId="remote-account">
+    <PageFrame title="Your account" testId="account-page">
       <Section title="Profile" testId="account-profile">
         Your username, e-mail and plan will show here once you are signed in.
       </Section>

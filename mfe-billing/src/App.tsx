@@ -9,7 +9,7 @@ export default function BillingApp() {
     <PageFrame
       title="Plans and usage"
       subtitle={payments ? 'Payments' : 'Your subscription and monthly usage.'}
-      testId="remote-billing"
+      testId="billing-page"
     >
       <Section title="Your plan" testId="billing-plan">
         Your current plan and this month&apos;s usage will show here. Not connected yet.

@@ -19,7 +19,7 @@ function renderApp(path = '/') {
 
 test('renders its page frame inside the providers', () => {
   renderApp();
-  expect(screen.getByTestId('remote-chat')).toBeInTheDocument();
+  expect(screen.getByTestId('chat-page')).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Chat' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Kasa' })).toHaveAttribute('href', '/');
   for (const [label, href] of [

@@ -4,7 +4,7 @@ import { Box, PageFrame, Section, useAppInfo } from '@kasa/ui';
 export default function ChatApp() {
   const { assistantName } = useAppInfo();
   return (
-    <PageFrame title="Chat" testId="remote-chat">
+    <PageFrame title="Chat" testId="chat-page">
       <Box
         component="section"
         data-testid="chat-welcome"

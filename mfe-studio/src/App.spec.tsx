@@ -19,7 +19,7 @@ function renderApp(path = '/') {
 
 test('renders its page frame inside the providers', () => {
   renderApp();
-  expect(screen.getByTestId('remote-studio')).toBeInTheDocument();
+  expect(screen.getByTestId('studio-page')).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'AI Studio' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Kasa' })).toHaveAttribute('href', '/');
   for (const [label, href] of [

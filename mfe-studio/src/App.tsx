@@ -3,7 +3,7 @@ import { PageFrame, Section } from '@kasa/ui';
 /** AI Studio (/ai-studio): Overview, Media Studio and Voice Lab, filled by later issues. */
 export default function StudioApp() {
   return (
-    <PageFrame title="AI Studio" subtitle="Create images and work with speech." testId="remote-studio">
+    <PageFrame title="AI Studio" subtitle="Create images and work with speech." testId="studio-page">
       <Section title="Overview" testId="studio-overview">
         What the studio can do, and your usage, will show here.
       </Section>

@@ -3,36 +3,26 @@
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import ReactRefreshPlugin from '@rspack/plugin-react-refresh';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 
-/**
- * What every app shares as one instance. @mui/material is deliberately NOT shared (a shared
- * singleton is not tree-shaken: ~147 KB gz): each app bundles the MUI components it imports
- * (per-component paths), and the theme reaches them through the shared @emotion/react
- * ThemeContext that MUI's ThemeProvider fills.
- */
-export const SHARED_SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-router',
-  '@emotion/react',
-  '@emotion/styled',
-  '@tanstack/react-query',
-  '@kasa/ui',
-  '@kasa/api-client',
-  '@kasa/contracts',
-];
+import federationShared from './federation-shared.cjs';
 
-const REACT_ROUTER_EXPORTS = ['BrowserRouter','MemoryRouter','Routes','Route','Navigate','Link','NavLink','Outlet','useLocation','useNavigate','useParams','useSearchParams'];
+export const { SHARED_SINGLETONS, REACT_ROUTER_EXPORTS } = federationShared;
 
-function sharedConfig() {
+const workspaceRoot = path.resolve(import.meta.dirname, '../..');
+
+function sharedConfig(isProd) {
   const shared = {};
   for (const name of SHARED_SINGLETONS) {
     // Workspace libs are versioned together with the apps: any version is fine.
     shared[name] = name.startsWith('@kasa/') ? { singleton: true, requiredVersion: false } : { singleton: true };
   }
-  shared['react-router'] = { singleton: true, treeShaking: { mode: 'runtime-infer', usedExports: REACT_ROUTER_EXPORTS } };
+  // Production only: in development builds the tree-shaking pass marks CommonJS exports of the MF
+  // runtime itself as unused (rspack 2.3 + enhanced 2.9: "require_runtime.__exportAll is not a
+  // function"), and size does not matter there, so dev servers share the whole package.
+  if (isProd) {
+    shared['react-router'] = { singleton: true, treeShaking: { mode: 'runtime-infer', usedExports: [...REACT_ROUTER_EXPORTS] } };
+  }
   return shared;
 }
 
@@ -62,7 +52,7 @@ export function kasaAppConfig({ dir, name, port, host = false, exposes, devServe
         ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
         // No static remotes: the shell registers them at runtime from /runtime-config.json.
         remotes: {},
-        shared: sharedConfig(),
+        shared: sharedConfig(isProd),
         // 'version-first' would fetch every registered remote's entry at start-up to compare
         // versions; 'loaded-first' lets a remote load only when its route is visited.
         shareStrategy: 'loaded-first',
@@ -73,7 +63,7 @@ export function kasaAppConfig({ dir, name, port, host = false, exposes, devServe
         experiments: isProd ? (exposes ? { externalRuntime: true } : { provideExternalRuntime: true }) : {},
       }),
     ];
-    if (refresh) plugins.push(new ReactRefreshPlugin());
+    if (refresh) plugins.push(new ReactRefreshRspackPlugin());
     return {
       context: dir,
       mode: isProd ? 'production' : 'development',
@@ -87,10 +77,15 @@ export function kasaAppConfig({ dir, name, port, host = false, exposes, devServe
         filename: isProd ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
         cssFilename: isProd ? '[name].[contenthash:10].css' : '[name].css',
-        clean: true,
+        // Keep the tree-shaken shared fallbacks Module Federation builds into independent-packages/
+        // before this compilation emits (the manifest points at them). `keep` gets absolute paths.
+        clean: { keep: /[\\/]independent-packages([\\/]|$)/ },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // The contracts package's `main` is its CommonJS build (for the backend); the frontends
+        // bundle its ES source instead, so `rspack serve` works without building it first.
+        alias: { '@kasa/contracts$': path.join(workspaceRoot, 'libs/contracts/src/index.ts') },
       },
       module: {
         rules: [
@@ -113,6 +108,9 @@ export function kasaAppConfig({ dir, name, port, host = false, exposes, devServe
       },
       plugins,
       devtool: isProd ? false : 'cheap-module-source-map',
+      // rspack 2 serves dynamic imports lazily by default; with Module Federation the first page
+      // load then races a rebuild (failed hot update, blank standalone remote). Compile up front.
+      lazyCompilation: false,
       optimization: {
         minimize: isProd,
         // Async chunks only: entry chunks (main, remoteEntry) stay whole, which Module Federation

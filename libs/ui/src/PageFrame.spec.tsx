@@ -7,7 +7,7 @@ function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <KasaUiProvider appInfo={{ appName: 'Shamba' }}>
-        <PageFrame title="Plans and usage" testId="remote-billing">
+        <PageFrame title="Plans and usage" testId="billing-page">
           body
         </PageFrame>
       </KasaUiProvider>
@@ -17,7 +17,7 @@ function renderAt(path: string) {
 
 test('frame: product name, title, the four area links and the theme toggle', () => {
   renderAt('/subscription');
-  expect(screen.getByTestId('remote-billing')).toBeInTheDocument();
+  expect(screen.getByTestId('billing-page')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Shamba' })).toHaveAttribute('href', '/');
   expect(screen.getByRole('heading', { level: 1, name: 'Plans and usage' })).toBeInTheDocument();
   const nav = screen.getByRole('navigation', { name: 'Main' });

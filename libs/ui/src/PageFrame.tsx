@@ -35,7 +35,7 @@ export interface PageFrameProps {
   title: string;
   /** One line under the title. */
   subtitle?: string;
-  /** data-testid of the frame (remote-chat, remote-studio, ...). */
+  /** data-testid of the frame (chat-page, studio-page, ...). The shell wraps a mounted remote in remote-<name>. */
   testId?: string;
   children?: ReactNode;
 }
