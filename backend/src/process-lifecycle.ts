@@ -15,6 +15,7 @@ export function onShutdownSignal(
       process.exit(1);
     }
     firstSignalAt = Date.now();
+    tolerateDatabaseShutdownErrors(log);
     log(`${signal} received: finishing requests and jobs, then stopping...`);
     shutdown(signal).then(
       () => process.exit(0),
@@ -31,4 +32,25 @@ export function onShutdownSignal(
 export function fatal(prefix: string, error: unknown): never {
   process.stderr.write(`${prefix}: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
+}
+
+/** PostgreSQL's "terminating connection due to administrator command". */
+const ADMIN_SHUTDOWN = '57P01';
+
+/**
+ * Ctrl-C in a terminal also reaches the embedded PostgreSQL (same process group), which then
+ * closes every connection while we are still draining. A pg client without an 'error' listener
+ * (BullMQ's LISTEN connection) would crash the process; during shutdown that error is expected.
+ */
+function tolerateDatabaseShutdownErrors(log: (message: string) => void): void {
+  let reported = false;
+  process.on('uncaughtException', (error: Error & { code?: string }) => {
+    if (error.code === ADMIN_SHUTDOWN) {
+      if (!reported) log('The database closed its connections during shutdown.');
+      reported = true;
+      return;
+    }
+    process.stderr.write(`${error.stack ?? error.message}\n`);
+    process.exit(1);
+  });
 }

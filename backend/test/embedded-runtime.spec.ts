@@ -53,8 +53,9 @@ function embeddedEnv(dataDir: string, pgPort: number): NodeJS.ProcessEnv {
   return env;
 }
 
+/** `detached`: the server leads its own process group, like a command started in a terminal. */
 function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL printed in 60 s:\n${output}`)), 60000);
@@ -144,6 +145,16 @@ describe('embedded runtime (nothing configured)', () => {
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
     running = await startServer(embeddedEnv(dataDir, pgPort));
     expect(await installationId(dataDir, pgPort)).toBe(id);
+    await health(running.url);
+  });
+
+  it('Ctrl-C in a terminal (SIGINT to the whole process group, PostgreSQL included) still exits 0 cleanly', async () => {
+    const pid = postgresPid(dataDir);
+    process.kill(-running!.child.pid!, 'SIGINT');
+    expect(await exited(running!.child)).toBe(0);
+    expect(running!.output()).not.toMatch(/Emitted 'error' event|Shutdown failed/);
+    expect(isAlive(pid)).toBe(false);
+    running = await startServer(embeddedEnv(dataDir, pgPort));
     await health(running.url);
   });
 
