@@ -27,7 +27,8 @@ export function ensureDependencies() {
   const installed = join(repoRoot, 'node_modules', '.package-lock.json');
   if (!existsSync(installed)) {
     log('Installing dependencies (first run)...');
-    run(npm, ['ci', '--no-audit', '--no-fund']);
+    // Not `npm ci`: see .ci/run (the lock lacks other platforms' optional packages here).
+    run(npm, ['install', '--no-audit', '--no-fund']);
   } else if (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs + 1000) {
     log('package-lock.json changed: updating dependencies...');
     run(npm, ['install', '--no-audit', '--no-fund']);
