@@ -31,11 +31,9 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'mobile', use: { ...devices['Pixel 5'], defaultBrowserType: 'chromium' } },
-  ],
+  projects: [{ name: 'mobile', use: { ...devices['Pixel 5'], defaultBrowserType: 'chromium' } }],
   webServer: {
-    command: `node ${JSON.stringify(join(__dirname, "support", "serve-app.mjs"))}`,
+    command: `node ${JSON.stringify(join(__dirname, 'support', 'serve-app.mjs'))}`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -12,13 +12,20 @@ const port = Number(process.env.BENCH_PORT ?? 3200);
 const origin = `http://127.0.0.1:${port}`;
 const budgetsKb = { '/': 220, '/chat': 320 };
 const chromiumArgs = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], {
-    cwd: repoRoot, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false' },
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false' },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -28,14 +35,23 @@ if (!process.env.DATABASE_URL) {
   serverEnv.DATA_DIR = join(repoRoot, '.data', 'bench');
   serverEnv.EMBEDDED_PG_PORT = '54349';
 }
-const server = spawn(process.execPath, [join(repoRoot, 'backend/dist/main.js')], { env: serverEnv, stdio: 'inherit' });
-const stopServer = () => new Promise((resolve) => { server.once('exit', resolve); server.kill('SIGTERM'); });
+const server = spawn(process.execPath, [join(repoRoot, 'backend/dist/main.js')], {
+  env: serverEnv,
+  stdio: 'inherit',
+});
+const stopServer = () =>
+  new Promise((resolve) => {
+    server.once('exit', resolve);
+    server.kill('SIGTERM');
+  });
 
 async function waitForHealth() {
   for (let i = 0; i < 120; i += 1) {
     try {
       if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('server did not become healthy in 60 s');
@@ -43,7 +59,10 @@ async function waitForHealth() {
 
 /** Loads a page in a fresh context and returns every JavaScript file it downloaded. */
 async function measure(browser, path) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   const scripts = new Map();
   page.on('response', async (response) => {
@@ -53,7 +72,9 @@ async function measure(browser, path) {
       try {
         const body = await response.body();
         scripts.set(response.url(), { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
-      } catch { /* redirects have no body */ }
+      } catch {
+        /* redirects have no body */
+      }
     }
   });
   await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
@@ -64,15 +85,22 @@ async function measure(browser, path) {
 let failed = false;
 try {
   await waitForHealth();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
   for (const path of Object.keys(budgetsKb)) {
     const files = await measure(browser, path);
     const gzipKb = files.reduce((sum, f) => sum + f.gzip, 0) / 1024;
     const rawKb = files.reduce((sum, f) => sum + f.raw, 0) / 1024;
     const verdict = gzipKb <= budgetsKb[path] ? 'within budget' : 'OVER BUDGET';
-    console.log(`\nFirst load of ${path}: ${files.length} JS files, ${gzipKb.toFixed(1)} KB gzipped (${rawKb.toFixed(1)} KB raw); budget ${budgetsKb[path]} KB: ${verdict}`);
+    console.log(
+      `\nFirst load of ${path}: ${files.length} JS files, ${gzipKb.toFixed(1)} KB gzipped (${rawKb.toFixed(1)} KB raw); budget ${budgetsKb[path]} KB: ${verdict}`,
+    );
     for (const f of files.sort((a, b) => b.gzip - a.gzip)) {
-      console.log(`  ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gz  ${(f.raw / 1024).toFixed(1).padStart(7)} KB raw  ${f.file}`);
+      console.log(
+        `  ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gz  ${(f.raw / 1024).toFixed(1).padStart(7)} KB raw  ${f.file}`,
+      );
     }
     if (gzipKb > budgetsKb[path]) failed = true;
   }

@@ -8,7 +8,11 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const env = { ...process.env, PORT: process.env.E2E_PORT ?? '3100', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+const env = {
+  ...process.env,
+  PORT: process.env.E2E_PORT ?? '3100',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+};
 
 if (process.env.DATABASE_URL) {
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -24,6 +28,9 @@ if (process.env.DATABASE_URL) {
   env.EMBEDDED_PG_PORT = '54339';
 }
 
-const server = spawn(process.execPath, [join(repoRoot, 'backend', 'dist', 'main.js')], { env, stdio: 'inherit' });
+const server = spawn(process.execPath, [join(repoRoot, 'backend', 'dist', 'main.js')], {
+  env,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

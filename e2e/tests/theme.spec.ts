@@ -19,7 +19,10 @@ test('Alt+W toggles the theme and the choice survives a reload', async ({ page }
   expect(await background()).not.toBe('');
 
   // The visible toggle in the remote's header switches back, and the shell's state follows.
-  await page.getByRole('button', { name: /Color Mode/ }).first().click();
+  await page
+    .getByRole('button', { name: /Color Mode/ })
+    .first()
+    .click();
   await expect.poll(stored).toBe('color');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'color');
   expect(await background()).toBe(colourBackground);

@@ -39,7 +39,10 @@ export function LegalPage() {
   const { appName } = useAppInfo();
   const known = Object.prototype.hasOwnProperty.call(LEGAL_PAGES, page);
   const fallbackTitle = known ? LEGAL_PAGES[page] : '';
-  const query = useQuery<LegalPageContent>({ queryKey: [LEGAL_API_PATH, legalApiSlug(page)], enabled: known });
+  const query = useQuery<LegalPageContent>({
+    queryKey: [LEGAL_API_PATH, legalApiSlug(page)],
+    enabled: known,
+  });
   if (!known) return <Navigate to="/" replace />;
 
   const data = query.data;
@@ -59,9 +62,30 @@ export function LegalPage() {
     <Box data-testid="legal-page" sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
       <Box
         component="header"
-        sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: 2, py: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+        sx={{
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          px: 2,
+          py: 1,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+        }}
       >
-        <Box component={Link} to="/" sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, fontSize: '1.35rem', minHeight: 44, display: 'flex', alignItems: 'center' }}>
+        <Box
+          component={Link}
+          to="/"
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            fontWeight: 800,
+            fontSize: '1.35rem',
+            minHeight: 44,
+            display: 'flex',
+            alignItems: 'center',
+          }}
+        >
           {appName}
         </Box>
         <ThemeToggleButton size="small" />
@@ -72,7 +96,13 @@ export function LegalPage() {
           to="/"
           onClick={goBack}
           data-testid="legal-back"
-          sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, color: 'text.primary', fontWeight: 600 }}
+          sx={{
+            display: 'inline-flex',
+            alignItems: 'center',
+            minHeight: 44,
+            color: 'text.primary',
+            fontWeight: 600,
+          }}
         >
           ← Back
         </Box>
@@ -80,7 +110,11 @@ export function LegalPage() {
           {title}
         </Box>
         {data && (
-          <Box component="p" data-testid="legal-meta" sx={{ mt: -1, mb: 2, color: 'text.secondary', fontSize: '0.9rem' }}>
+          <Box
+            component="p"
+            data-testid="legal-meta"
+            sx={{ mt: -1, mb: 2, color: 'text.secondary', fontSize: '0.9rem' }}
+          >
             Version {data.version || '1.0'}
             {data.effectiveDate ? ` · Effective ${formatDate(data.effectiveDate)}` : ''}
           </Box>
@@ -92,7 +126,11 @@ export function LegalPage() {
         ) : blocks.length ? (
           <Box
             data-testid="legal-content"
-            sx={{ lineHeight: 1.6, '& h2': { fontSize: '1.25rem', mt: 3, mb: 1 }, '& h3, & h4': { fontSize: '1.05rem', mt: 2, mb: 1 } }}
+            sx={{
+              lineHeight: 1.6,
+              '& h2': { fontSize: '1.25rem', mt: 3, mb: 1 },
+              '& h3, & h4': { fontSize: '1.05rem', mt: 2, mb: 1 },
+            }}
           >
             {blocks}
           </Box>

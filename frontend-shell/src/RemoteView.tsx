@@ -1,4 +1,12 @@
-import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  useCallback,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router';
 import Box from '@mui/material/Box';
 import type { RemoteName } from '@kasa/contracts';
@@ -33,9 +41,7 @@ class RenderErrorBoundary extends Component<
 }
 
 type State =
-  | { status: 'loading' }
-  | { status: 'ready'; Component: ComponentType }
-  | { status: 'error'; error: Error };
+  { status: 'loading' } | { status: 'ready'; Component: ComponentType } | { status: 'error'; error: Error };
 
 function RemoteLoading({ name }: { name: RemoteName }) {
   return (
@@ -43,7 +49,13 @@ function RemoteLoading({ name }: { name: RemoteName }) {
       data-testid="remote-loading"
       role="status"
       aria-live="polite"
-      sx={{ minHeight: '60dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}
+      sx={{
+        minHeight: '60dvh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        color: 'text.secondary',
+      }}
     >
       Loading {REMOTE_LABELS[name]}...
     </Box>
@@ -59,7 +71,9 @@ export function RemoteView({ name }: { name: RemoteName }) {
   const registry = useRemoteRegistry();
   const cached = registry.peek(name);
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<State>(() => (cached ? { status: 'ready', Component: cached } : { status: 'loading' }));
+  const [state, setState] = useState<State>(() =>
+    cached ? { status: 'ready', Component: cached } : { status: 'loading' },
+  );
   const [shownFor, setShownFor] = useState<{ name: RemoteName; attempt: number }>({ name, attempt });
 
   // A different remote on the same element (route change): start from its cache or loading.
@@ -73,11 +87,15 @@ export function RemoteView({ name }: { name: RemoteName }) {
     let cancelled = false;
     registry.load(name, attempt > 0).then(
       (Loaded) => {
-        if (!cancelled) setState((s) => (s.status === 'ready' && s.Component === Loaded ? s : { status: 'ready', Component: Loaded }));
+        if (!cancelled)
+          setState((s) =>
+            s.status === 'ready' && s.Component === Loaded ? s : { status: 'ready', Component: Loaded },
+          );
       },
       (error: unknown) => {
         console.error(`The ${name} remote could not load`, error);
-        if (!cancelled) setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) });
+        if (!cancelled)
+          setState({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) });
       },
     );
     return () => {
@@ -98,7 +116,17 @@ export function RemoteView({ name }: { name: RemoteName }) {
         fullScreen
         secondaryAction={
           name === 'chat' ? undefined : (
-            <Box component={Link} to="/chat" sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, color: 'text.primary', fontWeight: 600 }}>
+            <Box
+              component={Link}
+              to="/chat"
+              sx={{
+                display: 'inline-flex',
+                alignItems: 'center',
+                minHeight: 44,
+                color: 'text.primary',
+                fontWeight: 600,
+              }}
+            >
               Back to Chat
             </Box>
           )

@@ -14,9 +14,7 @@ export interface ShellAppProps {
 }
 
 type StartState =
-  | { status: 'loading' }
-  | { status: 'error'; error: Error }
-  | { status: 'ready'; config: RuntimeConfig };
+  { status: 'loading' } | { status: 'error'; error: Error } | { status: 'ready'; config: RuntimeConfig };
 
 /**
  * The shell: everything waits behind the splash until the runtime configuration is in (the
@@ -31,7 +29,9 @@ export function ShellApp({ loadConfig, createRemoteLoader, queryClient }: ShellA
     let cancelled = false;
     loadConfig().then(
       (config) => !cancelled && setStart({ status: 'ready', config }),
-      (error: unknown) => !cancelled && setStart({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) }),
+      (error: unknown) =>
+        !cancelled &&
+        setStart({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) }),
     );
     return () => {
       cancelled = true;
@@ -39,7 +39,10 @@ export function ShellApp({ loadConfig, createRemoteLoader, queryClient }: ShellA
   }, [loadConfig, attempt]);
 
   const config = start.status === 'ready' ? start.config : undefined;
-  const registry = useMemo(() => (config ? new RemoteRegistry(createRemoteLoader(config)) : undefined), [config, createRemoteLoader]);
+  const registry = useMemo(
+    () => (config ? new RemoteRegistry(createRemoteLoader(config)) : undefined),
+    [config, createRemoteLoader],
+  );
 
   let content;
   if (start.status === 'error') {
@@ -69,7 +72,9 @@ export function ShellApp({ loadConfig, createRemoteLoader, queryClient }: ShellA
 
   return (
     <QueryClientProvider client={queryClient}>
-      <KasaUiProvider appInfo={config ? { appName: config.appName, assistantName: config.assistantName } : {}}>
+      <KasaUiProvider
+        appInfo={config ? { appName: config.appName, assistantName: config.assistantName } : {}}
+      >
         {content}
       </KasaUiProvider>
     </QueryClientProvider>

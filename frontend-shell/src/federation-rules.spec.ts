@@ -10,9 +10,15 @@ import federationShared from '../../tools/rspack/federation-shared.cjs';
 
 const { SHARED_SINGLETONS, REACT_ROUTER_EXPORTS } = federationShared;
 const root = path.resolve(__dirname, '../..');
-const SOURCE_DIRS = ['frontend-shell', 'mfe-chat', 'mfe-studio', 'mfe-billing', 'mfe-account', 'libs/ui', 'libs/api-client'].map(
-  (dir) => path.join(root, dir, 'src'),
-);
+const SOURCE_DIRS = [
+  'frontend-shell',
+  'mfe-chat',
+  'mfe-studio',
+  'mfe-billing',
+  'mfe-account',
+  'libs/ui',
+  'libs/api-client',
+].map((dir) => path.join(root, dir, 'src'));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -34,7 +40,8 @@ function importsOf(file: string): ImportStatement[] {
   for (const m of text.matchAll(/^\s*(?:import|export)\s+([^'";]*?)\s*from\s*['"]([^'"]+)['"]/gm)) {
     found.push({ file: path.relative(root, file), clause: m[1], from: m[2] });
   }
-  for (const m of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push({ file: path.relative(root, file), clause: '*', from: m[1] });
+  for (const m of text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g))
+    found.push({ file: path.relative(root, file), clause: '*', from: m[1] });
   return found;
 }
 
@@ -46,31 +53,48 @@ test('the scan sees the frontend sources', () => {
 });
 
 test('react, the router, emotion, TanStack Query and the shared libs are singletons; MUI is not', () => {
-  for (const name of ['react', 'react-dom', 'react-router', '@emotion/react', '@emotion/styled', '@tanstack/react-query', '@kasa/ui', '@kasa/api-client', '@kasa/contracts']) {
+  for (const name of [
+    'react',
+    'react-dom',
+    'react-router',
+    '@emotion/react',
+    '@emotion/styled',
+    '@tanstack/react-query',
+    '@kasa/ui',
+    '@kasa/api-client',
+    '@kasa/contracts',
+  ]) {
     expect(SHARED_SINGLETONS).toContain(name);
   }
   expect(SHARED_SINGLETONS.filter((name) => name.startsWith('@mui/'))).toEqual([]);
 });
 
 test('MUI is imported per component path, never from the package root', () => {
-  const offenders = allImports.filter((i) => i.from === '@mui/material' || i.from === '@mui/icons-material' || i.from === '@mui/system');
+  const offenders = allImports.filter(
+    (i) => i.from === '@mui/material' || i.from === '@mui/icons-material' || i.from === '@mui/system',
+  );
   expect(offenders).toEqual([]);
 });
 
 test('react-router: only named imports that the shared tree-shaken copy keeps, and no react-router-dom', () => {
   const offenders: string[] = [];
   for (const i of allImports) {
-    if (i.from === 'react-router-dom' || i.from.startsWith('react-router/')) offenders.push(`${i.file}: ${i.from}`);
+    if (i.from === 'react-router-dom' || i.from.startsWith('react-router/'))
+      offenders.push(`${i.file}: ${i.from}`);
     if (i.from !== 'react-router' || /^type\s/.test(i.clause)) continue;
     const named = /^\{([^}]*)\}$/.exec(i.clause.trim());
     if (!named) {
       offenders.push(`${i.file}: import ${i.clause} from 'react-router' (use named imports)`);
       continue;
     }
-    for (const part of named[1].split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const part of named[1]
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       if (part.startsWith('type ')) continue;
       const name = part.split(/\s+as\s+/)[0];
-      if (!REACT_ROUTER_EXPORTS.includes(name)) offenders.push(`${i.file}: ${name} is not in REACT_ROUTER_EXPORTS`);
+      if (!REACT_ROUTER_EXPORTS.includes(name))
+        offenders.push(`${i.file}: ${name} is not in REACT_ROUTER_EXPORTS`);
     }
   }
   expect(offenders).toEqual([]);

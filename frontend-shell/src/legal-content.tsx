@@ -59,5 +59,7 @@ export function renderLegalContent(content: string): ReactNode[] {
 function inline(text: string): ReactNode {
   const parts = text.split(/\*\*(.+?)\*\*/g);
   if (parts.length === 1) return text;
-  return parts.map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : <Fragment key={i}>{part}</Fragment>));
+  return parts.map((part, i) =>
+    i % 2 === 1 ? <strong key={i}>{part}</strong> : <Fragment key={i}>{part}</Fragment>,
+  );
 }

@@ -47,7 +47,13 @@ export class RemoteRegistry {
 
 const RemoteRegistryContext = createContext<RemoteRegistry | null>(null);
 
-export function RemoteRegistryProvider({ registry, children }: { registry: RemoteRegistry; children: ReactNode }) {
+export function RemoteRegistryProvider({
+  registry,
+  children,
+}: {
+  registry: RemoteRegistry;
+  children: ReactNode;
+}) {
   return <RemoteRegistryContext.Provider value={registry}>{children}</RemoteRegistryContext.Provider>;
 }
 

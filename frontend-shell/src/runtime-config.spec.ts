@@ -54,11 +54,18 @@ test('retries with backoff and succeeds when the server comes back', async () =>
 
 test('gives up after the last attempt with the last error', async () => {
   failuresLeft = 10;
-  await expect(fetchRuntimeConfig({ url, attempts: 3, baseDelayMs: 5 })).rejects.toThrow('503: Service Unavailable');
+  await expect(fetchRuntimeConfig({ url, attempts: 3, baseDelayMs: 5 })).rejects.toThrow(
+    '503: Service Unavailable',
+  );
   expect(hits).toBe(3);
 });
 
 test('rejects a configuration without every remote', () => {
-  expect(() => parseRuntimeConfig({ appName: 'Kasa', remotes: { chat: '/x' } })).toThrow('no URL for the studio remote');
-  expect(parseRuntimeConfig({ remotes: good.remotes })).toMatchObject({ appName: 'Kasa', assistantName: 'Kasa' });
+  expect(() => parseRuntimeConfig({ appName: 'Kasa', remotes: { chat: '/x' } })).toThrow(
+    'no URL for the studio remote',
+  );
+  expect(parseRuntimeConfig({ remotes: good.remotes })).toMatchObject({
+    appName: 'Kasa',
+    assistantName: 'Kasa',
+  });
 });

@@ -22,7 +22,8 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   }
   return {
     appName: typeof v.appName === 'string' && v.appName ? v.appName : 'Kasa',
-    assistantName: typeof v.assistantName === 'string' && v.assistantName ? v.assistantName : v.appName || 'Kasa',
+    assistantName:
+      typeof v.assistantName === 'string' && v.assistantName ? v.assistantName : v.appName || 'Kasa',
     remotes: v.remotes as RuntimeConfig['remotes'],
   };
 }
@@ -38,7 +39,8 @@ export async function fetchRuntimeConfig({
   for (let i = 0; i < attempts; i++) {
     try {
       const response = await fetchImpl(url, { cache: 'no-store', credentials: 'same-origin' });
-      if (!response.ok) throw new Error(`${response.status}: ${response.statusText || 'runtime-config.json failed'}`);
+      if (!response.ok)
+        throw new Error(`${response.status}: ${response.statusText || 'runtime-config.json failed'}`);
       return parseRuntimeConfig(await response.json());
     } catch (error) {
       lastError = error;

@@ -35,13 +35,22 @@ function LocationProbe() {
 
 function renderShell(
   path: string,
-  { load, loadConfig = () => Promise.resolve(config) }: { load?: RemoteLoadFn; loadConfig?: () => Promise<RuntimeConfig> } = {},
+  {
+    load,
+    loadConfig = () => Promise.resolve(config),
+  }: { load?: RemoteLoadFn; loadConfig?: () => Promise<RuntimeConfig> } = {},
 ) {
-  const loader = jest.fn<ReturnType<RemoteLoadFn>, Parameters<RemoteLoadFn>>(load ?? ((name) => Promise.resolve(fakeRemote(name))));
+  const loader = jest.fn<ReturnType<RemoteLoadFn>, Parameters<RemoteLoadFn>>(
+    load ?? ((name) => Promise.resolve(fakeRemote(name))),
+  );
   const createRemoteLoader = jest.fn(() => loader);
   render(
     <MemoryRouter initialEntries={[path]}>
-      <ShellApp loadConfig={loadConfig} createRemoteLoader={createRemoteLoader} queryClient={createQueryClient()} />
+      <ShellApp
+        loadConfig={loadConfig}
+        createRemoteLoader={createRemoteLoader}
+        queryClient={createQueryClient()}
+      />
       <LocationProbe />
     </MemoryRouter>,
   );
@@ -101,11 +110,14 @@ describe('route table', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(path);
   });
 
-  test.each(['/nope', '/chat/extra', '/legal', '/simple-chat', '/register'])('unknown %s redirects to /', async (path) => {
-    renderShell(path);
-    expect(await screen.findByTestId('loaded-chat')).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-  });
+  test.each(['/nope', '/chat/extra', '/legal', '/simple-chat', '/register'])(
+    'unknown %s redirects to /',
+    async (path) => {
+      renderShell(path);
+      expect(await screen.findByTestId('loaded-chat')).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    },
+  );
 
   test.each(Object.entries(LEGAL_PAGES))('/legal/%s stays in the shell (%s)', async (slug, title) => {
     const fetchStub = stubFetch(() => new TypeError('Failed to fetch'));
@@ -115,7 +127,9 @@ describe('route table', () => {
     expect(await screen.findByText(`${title} content not available.`)).toBeInTheDocument();
     expect(screen.getByTestId('legal-back')).toHaveAttribute('href', '/');
     expect(loader).not.toHaveBeenCalled();
-    expect(fetchStub.mock.calls.map((c) => String(c[0]))).toEqual([`/api/legal/pages/${slug.replace('-', '_')}`]);
+    expect(fetchStub.mock.calls.map((c) => String(c[0]))).toEqual([
+      `/api/legal/pages/${slug.replace('-', '_')}`,
+    ]);
   });
 
   test('an unknown legal page redirects to /', async () => {
@@ -135,7 +149,8 @@ describe('legal pages', () => {
               title: 'Fair Use Policy',
               version: '2.1',
               effectiveDate: '2025-03-01T00:00:00.000Z',
-              content: '# Limits\nUse Kasa **fairly**.\nNo abuse.\n\n- one\n- two\n\n1. first\n<script>alert(1)</script>',
+              content:
+                '# Limits\nUse Kasa **fairly**.\nNo abuse.\n\n- one\n- two\n\n1. first\n<script>alert(1)</script>',
             },
           }
         : { status: 404 },
@@ -190,9 +205,14 @@ describe('start-up', () => {
 
   test('a failed configuration shows a Retry panel that really retries', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
-    const loadConfig = jest.fn<Promise<RuntimeConfig>, []>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(config);
+    const loadConfig = jest
+      .fn<Promise<RuntimeConfig>, []>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(config);
     renderShell('/account', { loadConfig });
-    expect(await screen.findByTestId('startup-error-panel')).toHaveTextContent('Check your internet connection');
+    expect(await screen.findByTestId('startup-error-panel')).toHaveTextContent(
+      'Check your internet connection',
+    );
     await userEvent.click(screen.getByTestId('startup-retry'));
     expect(await screen.findByTestId('loaded-account')).toBeInTheDocument();
     expect(loadConfig).toHaveBeenCalledTimes(2);
@@ -242,7 +262,8 @@ describe('remote failures', () => {
   });
 
   test('one broken remote does not take the others down: Back to Chat works', async () => {
-    const load: RemoteLoadFn = (name) => (name === 'studio' ? Promise.reject(new Error('down')) : Promise.resolve(fakeRemote(name)));
+    const load: RemoteLoadFn = (name) =>
+      name === 'studio' ? Promise.reject(new Error('down')) : Promise.resolve(fakeRemote(name));
     renderShell('/ai-studio', { load });
     expect(await screen.findByTestId('remote-error-panel')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Back to Chat' }));

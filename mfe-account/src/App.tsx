@@ -9,9 +9,20 @@ export default function AccountApp() {
         Your username, e-mail and plan will show here once you are signed in.
       </Section>
       <Section title="Preferences" testId="account-preferences">
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 2,
+            flexWrap: 'wrap',
+          }}
+        >
           <span>
-            Theme: <strong data-testid="account-theme-mode">{mode === 'color' ? 'Colour' : 'Black and white'}</strong>
+            Theme:{' '}
+            <strong data-testid="account-theme-mode">
+              {mode === 'color' ? 'Colour' : 'Black and white'}
+            </strong>
             <br />
             Alt+W switches it anywhere.
           </span>

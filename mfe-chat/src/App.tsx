@@ -14,8 +14,8 @@ export default function ChatApp() {
           Hello, I&apos;m {assistantName}, your AI assistant
         </Box>
         <Box component="p" sx={{ m: 0 }}>
-          I help farmers and everyone else with crops, livestock, weather, markets and everyday questions, in your
-          language.
+          I help farmers and everyone else with crops, livestock, weather, markets and everyday questions, in
+          your language.
         </Box>
       </Box>
       <Section title="No conversations yet" testId="chat-empty">

@@ -15,13 +15,18 @@ function sharedConfig(isProd) {
   const shared = {};
   for (const name of SHARED_SINGLETONS) {
     // Workspace libs are versioned together with the apps: any version is fine.
-    shared[name] = name.startsWith('@kasa/') ? { singleton: true, requiredVersion: false } : { singleton: true };
+    shared[name] = name.startsWith('@kasa/')
+      ? { singleton: true, requiredVersion: false }
+      : { singleton: true };
   }
   // Production only: in development builds the tree-shaking pass marks CommonJS exports of the MF
   // runtime itself as unused (rspack 2.3 + enhanced 2.9: "require_runtime.__exportAll is not a
   // function"), and size does not matter there, so dev servers share the whole package.
   if (isProd) {
-    shared['react-router'] = { singleton: true, treeShaking: { mode: 'runtime-infer', usedExports: [...REACT_ROUTER_EXPORTS] } };
+    shared['react-router'] = {
+      singleton: true,
+      treeShaking: { mode: 'runtime-infer', usedExports: [...REACT_ROUTER_EXPORTS] },
+    };
   }
   return shared;
 }
@@ -46,7 +51,9 @@ export function kasaAppConfig({ dir, name, port, host = false, exposes, devServe
     // shell's MF runtime), so it has no page of its own; standalone runs use the dev server.
     const standalonePage = host || !isProd;
     const plugins = [
-      ...(standalonePage ? [new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), minify: isProd })] : []),
+      ...(standalonePage
+        ? [new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), minify: isProd })]
+        : []),
       new ModuleFederationPlugin({
         name,
         ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
@@ -132,4 +139,3 @@ export function kasaAppConfig({ dir, name, port, host = false, exposes, devServe
     };
   };
 }
-

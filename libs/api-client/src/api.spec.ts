@@ -40,7 +40,13 @@ function readBody(req: IncomingMessage): Promise<string> {
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const body = await readBody(req);
-    seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization, contentType: req.headers['content-type'], body });
+    seen.push({
+      method: req.method,
+      url: req.url,
+      authorization: req.headers.authorization,
+      contentType: req.headers['content-type'],
+      body,
+    });
     if (req.url === '/api/ok') {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ hello: 'farmer' }));
@@ -111,7 +117,9 @@ test('sends the Bearer token when there is one', async () => {
 test('by default the token is read from localStorage "auth_token"', async () => {
   const store = new Map<string, string>();
   // Node has no localStorage: a minimal Storage stand-in holding the token.
-  (globalThis as { localStorage?: Pick<Storage, 'getItem'> }).localStorage = { getItem: (k: string) => store.get(k) ?? null };
+  (globalThis as { localStorage?: Pick<Storage, 'getItem'> }).localStorage = {
+    getItem: (k: string) => store.get(k) ?? null,
+  };
   try {
     configureApiClient({ getToken: readStoredToken });
     await apiFetch('/ok');
@@ -125,7 +133,9 @@ test('by default the token is read from localStorage "auth_token"', async () => 
 });
 
 test('objects are sent as JSON', async () => {
-  await expect(apiFetch('/echo', { method: 'POST', body: { message: 'Bonjour' } })).resolves.toEqual({ message: 'Bonjour' });
+  await expect(apiFetch('/echo', { method: 'POST', body: { message: 'Bonjour' } })).resolves.toEqual({
+    message: 'Bonjour',
+  });
   expect(seen[0].contentType).toBe('application/json');
   expect(seen[0].body).toBe('{"message":"Bonjour"}');
 });
@@ -163,7 +173,11 @@ test('the default queryFn GETs the joined key, with the spec cache defaults', as
   const client = createQueryClient();
   const data = await client.fetchQuery({ queryKey: ['/api/chat/conversations', 7] });
   expect(data).toEqual({ path: '/api/chat/conversations/7' });
-  expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/chat/conversations/7', authorization: 'Bearer tok-q' });
+  expect(seen[0]).toMatchObject({
+    method: 'GET',
+    url: '/api/chat/conversations/7',
+    authorization: 'Bearer tok-q',
+  });
 
   const defaults = client.getDefaultOptions().queries!;
   expect(defaults.retry).toBe(false);

@@ -47,7 +47,10 @@ export class ApiError extends Error {
 export function apiUrl(path: string): string {
   if (/^https?:\/\//i.test(path)) return path;
   const withSlash = path.startsWith('/') ? path : `/${path}`;
-  const full = withSlash === API_PREFIX || withSlash.startsWith(`${API_PREFIX}/`) ? withSlash : `${API_PREFIX}${withSlash}`;
+  const full =
+    withSlash === API_PREFIX || withSlash.startsWith(`${API_PREFIX}/`)
+      ? withSlash
+      : `${API_PREFIX}${withSlash}`;
   return `${settings.origin}${full}`;
 }
 

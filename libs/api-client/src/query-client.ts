@@ -12,7 +12,8 @@ export function queryKeyToPath(queryKey: QueryKey): string {
     .join('/');
 }
 
-export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => apiFetch(queryKeyToPath(queryKey), { signal });
+export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) =>
+  apiFetch(queryKeyToPath(queryKey), { signal });
 
 /** The spec's data-cache defaults: no retry, never stale, no refetch on focus, no polling. */
 export function createQueryClient(): QueryClient {

@@ -74,7 +74,13 @@ export function ErrorPanel({
         {detail && (
           <Box
             component="details"
-            sx={{ mt: 2, fontSize: '0.8rem', color: 'text.secondary', textAlign: 'left', '& summary': { cursor: 'pointer', minHeight: 32 } }}
+            sx={{
+              mt: 2,
+              fontSize: '0.8rem',
+              color: 'text.secondary',
+              textAlign: 'left',
+              '& summary': { cursor: 'pointer', minHeight: 32 },
+            }}
           >
             <summary>Technical details</summary>
             <Box component="p" sx={{ m: 0, mt: 1, wordBreak: 'break-word' }}>

@@ -27,7 +27,9 @@ export const LEGAL_LINKS = [
 ];
 
 function isActive(item: NavItem, pathname: string): boolean {
-  return item.match.some((p) => (p === '/' ? pathname === '/' : pathname === p || pathname.startsWith(`${p}/`)));
+  return item.match.some((p) =>
+    p === '/' ? pathname === '/' : pathname === p || pathname.startsWith(`${p}/`),
+  );
 }
 
 export interface PageFrameProps {
@@ -45,7 +47,10 @@ export function PageFrame({ title, subtitle, testId, children }: PageFrameProps)
   const { appName } = useAppInfo();
   const { pathname } = useLocation();
   return (
-    <Box data-testid={testId} sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+    <Box
+      data-testid={testId}
+      sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
+    >
       <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
         <Box
           sx={{
@@ -62,7 +67,16 @@ export function PageFrame({ title, subtitle, testId, children }: PageFrameProps)
           <Box
             component={Link}
             to="/"
-            sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, fontSize: '1.35rem', py: 1, minHeight: 44, display: 'flex', alignItems: 'center' }}
+            sx={{
+              color: 'inherit',
+              textDecoration: 'none',
+              fontWeight: 800,
+              fontSize: '1.35rem',
+              py: 1,
+              minHeight: 44,
+              display: 'flex',
+              alignItems: 'center',
+            }}
           >
             {appName}
           </Box>
@@ -121,19 +135,32 @@ export function PageFrame({ title, subtitle, testId, children }: PageFrameProps)
         <Box sx={{ mt: 2.5 }}>{children}</Box>
       </Box>
       <Box component="footer" sx={{ borderTop: '1px solid', borderColor: 'divider', px: 2, py: 2 }}>
-        <Box component="nav" aria-label="Legal" sx={{ maxWidth: 960, mx: 'auto', display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+        <Box
+          component="nav"
+          aria-label="Legal"
+          sx={{ maxWidth: 960, mx: 'auto', display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
+        >
           {LEGAL_LINKS.map((l) => (
             <Box
               key={l.to}
               component={Link}
               to={l.to}
-              sx={{ color: 'text.secondary', fontSize: '0.85rem', minHeight: 44, display: 'flex', alignItems: 'center' }}
+              sx={{
+                color: 'text.secondary',
+                fontSize: '0.85rem',
+                minHeight: 44,
+                display: 'flex',
+                alignItems: 'center',
+              }}
             >
               {l.label}
             </Box>
           ))}
         </Box>
-        <Box component="p" sx={{ maxWidth: 960, mx: 'auto', mt: 1, mb: 0, fontSize: '0.8rem', color: 'text.secondary' }}>
+        <Box
+          component="p"
+          sx={{ maxWidth: 960, mx: 'auto', mt: 1, mb: 0, fontSize: '0.8rem', color: 'text.secondary' }}
+        >
           © {new Date().getFullYear()} {appName}. All rights reserved.
         </Box>
       </Box>
@@ -142,12 +169,27 @@ export function PageFrame({ title, subtitle, testId, children }: PageFrameProps)
 }
 
 /** A bordered card for an area's empty state or a section. */
-export function Section({ title, children, testId }: { title: string; children?: ReactNode; testId?: string }) {
+export function Section({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children?: ReactNode;
+  testId?: string;
+}) {
   return (
     <Box
       component="section"
       data-testid={testId}
-      sx={{ p: 2, mb: 2, border: '1px solid', borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
+      sx={{
+        p: 2,
+        mb: 2,
+        border: '1px solid',
+        borderColor: 'divider',
+        borderRadius: 2,
+        bgcolor: 'background.paper',
+      }}
     >
       <Box component="h2" sx={{ m: 0, mb: 1, fontSize: '1.15rem', fontWeight: 700 }}>
         {title}

@@ -46,7 +46,13 @@ test('the saved mode is read back on the next start (reload)', () => {
 
 test('Alt+W and Meta+W toggle the theme anywhere and the browser default is prevented', () => {
   renderTheme();
-  const altW = new KeyboardEvent('keydown', { key: 'w', code: 'KeyW', altKey: true, bubbles: true, cancelable: true });
+  const altW = new KeyboardEvent('keydown', {
+    key: 'w',
+    code: 'KeyW',
+    altKey: true,
+    bubbles: true,
+    cancelable: true,
+  });
   act(() => {
     document.body.dispatchEvent(altW);
   });
@@ -54,7 +60,13 @@ test('Alt+W and Meta+W toggle the theme anywhere and the browser default is prev
   expect(screen.getByTestId('mode')).toHaveTextContent('mono');
   expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('mono');
 
-  const metaW = new KeyboardEvent('keydown', { key: 'w', code: 'KeyW', metaKey: true, bubbles: true, cancelable: true });
+  const metaW = new KeyboardEvent('keydown', {
+    key: 'w',
+    code: 'KeyW',
+    metaKey: true,
+    bubbles: true,
+    cancelable: true,
+  });
   act(() => {
     document.body.dispatchEvent(metaW);
   });

@@ -70,7 +70,13 @@ const ThemeModeContext = createContext<ThemeModeContextValue | null>(null);
  * Alt+W or Meta+W anywhere on the page, and applied to every MUI component below it (also to
  * remote components: their MUI copies read the theme from the shared emotion ThemeContext).
  */
-export function ThemeModeProvider({ children, initialMode }: { children: ReactNode; initialMode?: ThemeMode }) {
+export function ThemeModeProvider({
+  children,
+  initialMode,
+}: {
+  children: ReactNode;
+  initialMode?: ThemeMode;
+}) {
   const [mode, setMode] = useState<ThemeMode>(() => initialMode ?? readStoredThemeMode());
   const toggle = useCallback(() => setMode((m) => (m === 'color' ? 'mono' : 'color')), []);
 
