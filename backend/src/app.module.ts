@@ -3,6 +3,7 @@ import { LoggingModule } from './common';
 import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { LegalModule } from './legal/legal.module';
 import { QueueModule } from './queue';
 import { WebModule } from './web';
 
@@ -18,6 +19,7 @@ export class AppModule {
         DatabaseModule,
         QueueModule.forRoot({ runWorkers: config.workerMode === 'inline' }),
         HealthModule,
+        LegalModule,
         WebModule,
       ],
     };

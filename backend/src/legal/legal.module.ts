@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CookiePreferencesEntity } from './entities/cookie-preferences.entity';
+import { LegalPageEntity } from './entities/legal-page.entity';
+import { LegalController } from './legal.controller';
+import { LegalRepository } from './legal.repository';
+import { LegalService } from './legal.service';
+
+/** Legal pages and cookie preferences (spec §7 'Legal and cookies'). */
+@Module({
+  imports: [TypeOrmModule.forFeature([LegalPageEntity, CookiePreferencesEntity])],
+  controllers: [LegalController],
+  providers: [LegalService, LegalRepository],
+})
+export class LegalModule {}
