@@ -1,9 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from './auth';
 import { LoggingModule } from './common';
 import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LegalModule } from './legal/legal.module';
+import { MailModule } from './mail';
 import { QueueModule } from './queue';
 import { WebModule } from './web';
 
@@ -19,6 +21,8 @@ export class AppModule {
         DatabaseModule,
         QueueModule.forRoot({ runWorkers: config.workerMode === 'inline' }),
         HealthModule,
+        MailModule.forRoot(config),
+        AuthModule,
         LegalModule,
         WebModule,
       ],

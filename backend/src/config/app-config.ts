@@ -26,6 +26,25 @@ export interface AppConfig {
   embeddedPgPort: number;
   /** Namespace of the queues (Redis key prefix; PostgreSQL schema name). */
   queuePrefix: string;
+  /** Real SMTP (nodemailer) when set; otherwise mail goes to the local outbox table. */
+  smtpUrl?: string;
+  /** Sender of every e-mail, e.g. 'Kasa <no-reply@kasa.local>'. */
+  mailFrom: string;
+  /** Attempts allowed per window on the auth endpoints (429 beyond). */
+  rateLimits: AuthRateLimits;
   /** How long /api/health waits for the ping job before reporting the queue down. */
   healthQueueTimeoutMs: number;
+}
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+export interface AuthRateLimits {
+  loginPerIp: RateLimit;
+  loginPerUsername: RateLimit;
+  registerPerIp: RateLimit;
+  forgotPerUsername: RateLimit;
+  resetPerUsername: RateLimit;
 }

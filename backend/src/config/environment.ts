@@ -100,6 +100,19 @@ export class EnvironmentVariables {
   @Max(65535)
   EMBEDDED_PG_PORT?: number;
 
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\/.+/, {
+    message: 'SMTP_URL must be an smtp:// or smtps:// URL (e.g. smtps://user:pass@mail.example.com)',
+  })
+  SMTP_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(3)
+  MAIL_FROM?: string;
+
   @IsOptional()
   @Matches(/^[a-z][a-z0-9_]{0,30}$/, {
     message: 'QUEUE_PREFIX must be lower-case letters, digits or _ (max 31)',

@@ -90,5 +90,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embeddedPgPort: vars.EMBEDDED_PG_PORT ?? 54329,
     queuePrefix: vars.QUEUE_PREFIX ?? 'kasa',
     healthQueueTimeoutMs: 5000,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? `${vars.APP_NAME ?? 'Kasa'} <no-reply@kasa.local>`,
+    rateLimits: {
+      loginPerIp: { limit: 30, windowMs: 15 * 60_000 },
+      loginPerUsername: { limit: 10, windowMs: 15 * 60_000 },
+      registerPerIp: { limit: 10, windowMs: 60 * 60_000 },
+      forgotPerUsername: { limit: 5, windowMs: 60 * 60_000 },
+      resetPerUsername: { limit: 10, windowMs: 15 * 60_000 },
+    },
   };
 }

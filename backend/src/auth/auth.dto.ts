@@ -1,0 +1,122 @@
+import { Transform } from 'class-transformer';
+import {
+  IsEmail,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** '' and null mean "no e-mail". */
+const optionalEmail = ({ value }: { value: unknown }) => {
+  if (value === null) return null;
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+export const USERNAME_RULE = 'Username must be 3 to 32 characters: letters, digits, _ . or -.';
+export const USERNAME_REQUIRED = 'Please enter your username to continue.';
+export const PASSWORD_REQUIRED = 'Password is required.';
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long.';
+export const PASSWORD_TOO_LONG = 'Password must be at most 256 characters long.';
+export const EMAIL_INVALID = 'Please enter a valid email address.';
+export const CODE_RULE = 'The reset code is the 6 digits from the e-mail we sent you.';
+
+function NewPassword(): PropertyDecorator {
+  return (target, key) => {
+    IsString({ message: PASSWORD_REQUIRED })(target, key);
+    MinLength(6, { message: PASSWORD_TOO_SHORT })(target, key);
+    MaxLength(256, { message: PASSWORD_TOO_LONG })(target, key);
+  };
+}
+
+function Username(): PropertyDecorator {
+  return (target, key) => {
+    Transform(trim)(target, key);
+    IsString({ message: USERNAME_RULE })(target, key);
+    Matches(/^[A-Za-z0-9_.-]{3,32}$/, { message: USERNAME_RULE })(target, key);
+  };
+}
+
+function OptionalEmail(): PropertyDecorator {
+  return (target, key) => {
+    Transform(optionalEmail)(target, key);
+    ValidateIf((_o: unknown, value: unknown) => value !== null && value !== undefined)(target, key);
+    IsEmail({}, { message: EMAIL_INVALID })(target, key);
+    MaxLength(254, { message: EMAIL_INVALID })(target, key);
+  };
+}
+
+/** Login and lookups take any stored username (no format rule, so old names keep working). */
+function ExistingUsername(): PropertyDecorator {
+  return (target, key) => {
+    Transform(trim)(target, key);
+    IsString({ message: USERNAME_REQUIRED })(target, key);
+    IsNotEmpty({ message: USERNAME_REQUIRED })(target, key);
+    MaxLength(64, { message: USERNAME_RULE })(target, key);
+  };
+}
+
+export class RegisterDto {
+  @Username()
+  username!: string;
+
+  @IsOptional()
+  @OptionalEmail()
+  email?: string | null;
+
+  @NewPassword()
+  password!: string;
+}
+
+export class LoginDto {
+  @ExistingUsername()
+  username!: string;
+
+  @IsString({ message: PASSWORD_REQUIRED })
+  @IsNotEmpty({ message: PASSWORD_REQUIRED })
+  @MaxLength(256, { message: PASSWORD_TOO_LONG })
+  password!: string;
+}
+
+export class UpdateProfileDto {
+  @Username()
+  username!: string;
+
+  @IsOptional()
+  @OptionalEmail()
+  email?: string | null;
+}
+
+export class ChangePasswordDto {
+  @IsString({ message: 'Please enter your current password.' })
+  @IsNotEmpty({ message: 'Please enter your current password.' })
+  @MaxLength(256, { message: PASSWORD_TOO_LONG })
+  currentPassword!: string;
+
+  @NewPassword()
+  newPassword!: string;
+}
+
+export class ForgotPasswordDto {
+  @ExistingUsername()
+  username!: string;
+}
+
+export class ResetPasswordDto {
+  @ExistingUsername()
+  username!: string;
+
+  @Transform(trim)
+  @IsString({ message: CODE_RULE })
+  @Matches(/^\d{6}$/, { message: CODE_RULE })
+  code!: string;
+
+  @NewPassword()
+  newPassword!: string;
+}

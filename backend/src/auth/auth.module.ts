@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, type AppConfig } from '../config';
+import { UsersModule } from '../users';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { JwtAuthGuard } from './jwt-auth.guard';
+import { PasswordResetCode } from './password-reset-code.entity';
+import { RateLimitService } from './rate-limit.service';
+import { TokenService } from './token.service';
+
+/** Sign-up, sign-in, sessions (revocable tokens), profile, password change and reset. */
+@Module({
+  imports: [
+    UsersModule,
+    TypeOrmModule.forFeature([PasswordResetCode]),
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        secret: config.jwtSecret,
+        signOptions: { algorithm: 'HS256', expiresIn: '30d' },
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [AuthService, TokenService, JwtAuthGuard, RateLimitService],
+  exports: [TokenService, JwtAuthGuard, UsersModule],
+})
+export class AuthModule {}

@@ -1,0 +1,206 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  BadRequestException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { AuthResponse, AuthUser, ForgotPasswordResponse, OkResponse } from '@kasa/contracts';
+import { hash, verify, argon2id } from 'argon2';
+import { DataSource, IsNull, Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config';
+import { MailService } from '../mail';
+import { toAuthUser, type User, UsersService } from '../users';
+import type {
+  ChangePasswordDto,
+  ForgotPasswordDto,
+  LoginDto,
+  RegisterDto,
+  ResetPasswordDto,
+  UpdateProfileDto,
+} from './auth.dto';
+import { PasswordResetCode } from './password-reset-code.entity';
+import { RateLimitService } from './rate-limit.service';
+import { TokenService } from './token.service';
+
+export const INVALID_CREDENTIALS =
+  'Invalid username or password. Please check your credentials and try again.';
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
+export const USERNAME_NOT_FOUND = 'The username you entered was not found.';
+export const NO_EMAIL_ON_ACCOUNT =
+  'This account has no e-mail address, so we cannot send a reset code. Sign in and add an e-mail on the Account page, or contact support.';
+export const CODE_EXPIRED = 'This reset code has expired or was already used. Please request a new code.';
+export const CODE_LOCKED = 'Too many wrong codes. Please request a new code.';
+export const CODE_WRONG = 'The reset code is not correct.';
+
+export const RESET_CODE_TTL_MS = 15 * 60_000;
+export const RESET_CODE_MAX_TRIES = 5;
+
+/** argon2id (RFC 9106 second recommended option: 64 MiB, t=3, p=4). */
+const ARGON2_OPTIONS = { type: argon2id, memoryCost: 65536, timeCost: 3, parallelism: 4 } as const;
+
+export function maskEmail(email: string): string {
+  const [local, domain] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+@Injectable()
+export class AuthService {
+  /** Verified against when the username is unknown, so both cases take the same time. */
+  private dummyHash?: Promise<string>;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersService,
+    private readonly tokens: TokenService,
+    private readonly mail: MailService,
+    private readonly rateLimit: RateLimitService,
+    @InjectRepository(PasswordResetCode) private readonly codes: Repository<PasswordResetCode>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  private hashPassword(password: string): Promise<string> {
+    return hash(password, ARGON2_OPTIONS);
+  }
+
+  private async verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  }
+
+  private async respond(user: User): Promise<AuthResponse> {
+    return { token: await this.tokens.sign(user), user: toAuthUser(user) };
+  }
+
+  async register(dto: RegisterDto, ip: string): Promise<AuthResponse> {
+    await this.rateLimit.hit('registerPerIp', ip);
+    const passwordHash = await this.hashPassword(dto.password);
+    const user = await this.users.create({ username: dto.username, email: dto.email ?? null, passwordHash });
+    return this.respond(user);
+  }
+
+  async login(dto: LoginDto, ip: string): Promise<AuthResponse> {
+    await this.rateLimit.hit('loginPerIp', ip);
+    await this.rateLimit.hit('loginPerUsername', dto.username);
+    const user = await this.users.findByUsername(dto.username, true);
+    if (!user) {
+      this.dummyHash ??= this.hashPassword('not-a-real-password');
+      await this.verifyPassword(await this.dummyHash, dto.password);
+      throw new UnauthorizedException(INVALID_CREDENTIALS);
+    }
+    if (!(await this.verifyPassword(user.passwordHash, dto.password)))
+      throw new UnauthorizedException(INVALID_CREDENTIALS);
+    return this.respond(user);
+  }
+
+  async updateProfile(user: User, dto: UpdateProfileDto): Promise<{ user: AuthUser }> {
+    const email = dto.email === undefined ? user.email : dto.email;
+    const updated = await this.users.updateProfile(user, { username: dto.username, email });
+    return { user: toAuthUser(updated) };
+  }
+
+  async logout(user: User): Promise<OkResponse> {
+    await this.users.bumpTokenVersion(user.id);
+    return { ok: true, message: 'You have been signed out.' };
+  }
+
+  async changePassword(user: User, dto: ChangePasswordDto): Promise<AuthResponse> {
+    const current = await this.users.findPasswordHash(user.id);
+    if (!current || !(await this.verifyPassword(current, dto.currentPassword)))
+      throw new BadRequestException(WRONG_CURRENT_PASSWORD);
+    const tokenVersion = await this.users.setPassword(user.id, await this.hashPassword(dto.newPassword));
+    return this.respond({ ...user, tokenVersion });
+  }
+
+  private codeHash(userId: string, code: string): string {
+    return createHmac('sha256', this.config.jwtSecret)
+      .update(`password-reset:${userId}:${code}`)
+      .digest('hex');
+  }
+
+  async forgotPassword(dto: ForgotPasswordDto): Promise<ForgotPasswordResponse> {
+    await this.rateLimit.hit('forgotPerUsername', dto.username);
+    const user = await this.users.findByUsername(dto.username);
+    if (!user) throw new NotFoundException(USERNAME_NOT_FOUND);
+    if (!user.email) return { ok: true, canReset: false, message: NO_EMAIL_ON_ACCOUNT };
+
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.dataSource.transaction(async (manager) => {
+      // A new code replaces any earlier one still pending.
+      await manager.delete(PasswordResetCode, { userId: user.id, usedAt: IsNull() });
+      await manager.insert(PasswordResetCode, {
+        userId: user.id,
+        codeHash: this.codeHash(user.id, code),
+        expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS),
+        attempts: 0,
+      });
+    });
+    const name = this.config.appName;
+    await this.mail.send({
+      to: user.email,
+      subject: `${name} password reset code: ${code}`,
+      text: [
+        `Hello ${user.username},`,
+        '',
+        `Your ${name} password reset code is: ${code}`,
+        '',
+        'It is valid for 15 minutes and can be used once. If you did not ask to reset your password, ignore this e-mail: your password stays the same.',
+      ].join('\n'),
+    });
+    const emailHint = maskEmail(user.email);
+    return {
+      ok: true,
+      canReset: true,
+      message: `We sent a 6-digit code to ${emailHint}. It is valid for 15 minutes.`,
+      emailHint,
+    };
+  }
+
+  async resetPassword(dto: ResetPasswordDto): Promise<OkResponse> {
+    await this.rateLimit.hit('resetPerUsername', dto.username);
+    const user = await this.users.findByUsername(dto.username);
+    if (!user) throw new NotFoundException(USERNAME_NOT_FOUND);
+
+    const pending = await this.codes.findOne({
+      where: { userId: user.id, usedAt: IsNull() },
+      order: { createdAt: 'DESC' },
+    });
+    if (!pending || pending.expiresAt.getTime() <= Date.now()) throw new BadRequestException(CODE_EXPIRED);
+
+    // Every try spends one of the 5 attempts, atomically, before the code is compared.
+    const [reserved] = (await this.codes.query(
+      `UPDATE "password_reset_codes" SET "attempts" = "attempts" + 1
+       WHERE "id" = $1 AND "used_at" IS NULL AND "attempts" < $2 AND "expires_at" > now()
+       RETURNING "attempts"`,
+      [pending.id, RESET_CODE_MAX_TRIES],
+    )) as [Array<{ attempts: number }>, number];
+    if (!reserved.length) {
+      throw new BadRequestException(pending.attempts >= RESET_CODE_MAX_TRIES ? CODE_LOCKED : CODE_EXPIRED);
+    }
+
+    const expected = Buffer.from(pending.codeHash, 'hex');
+    const given = Buffer.from(this.codeHash(user.id, dto.code), 'hex');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      const left = RESET_CODE_MAX_TRIES - reserved[0].attempts;
+      throw new BadRequestException(
+        left > 0 ? `${CODE_WRONG} ${left} ${left === 1 ? 'try' : 'tries'} left.` : CODE_LOCKED,
+      );
+    }
+
+    const passwordHash = await this.hashPassword(dto.newPassword);
+    await this.dataSource.transaction(async (manager) => {
+      const [used] = (await manager.query(
+        `UPDATE "password_reset_codes" SET "used_at" = now() WHERE "id" = $1 AND "used_at" IS NULL RETURNING "id"`,
+        [pending.id],
+      )) as [Array<{ id: string }>, number];
+      if (!used.length) throw new BadRequestException(CODE_EXPIRED);
+      await this.users.setPassword(user.id, passwordHash, manager);
+    });
+    return { ok: true, message: 'Your password has been updated. You can now login with your new password.' };
+  }
+}

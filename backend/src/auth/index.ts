@@ -1,0 +1,3 @@
+export * from './auth.module';
+export * from './jwt-auth.guard';
+export * from './token.service';

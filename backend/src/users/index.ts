@@ -1,0 +1,3 @@
+export * from './user.entity';
+export * from './users.module';
+export * from './users.service';

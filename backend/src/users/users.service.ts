@@ -1,0 +1,94 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { AuthUser } from '@kasa/contracts';
+import { type EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { User } from './user.entity';
+
+export const USERNAME_TAKEN = 'That username is already taken. Please choose another one.';
+
+/** The public view of a user: never the password hash or the token version. */
+export function toAuthUser(user: User): AuthUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505';
+}
+
+@Injectable()
+export class UsersService {
+  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+
+  findById(id: string): Promise<User | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  /** Case-insensitive lookup; withPassword also loads the hash. */
+  findByUsername(username: string, withPassword = false): Promise<User | null> {
+    const query = this.users
+      .createQueryBuilder('user')
+      .where('lower(user.username) = lower(:username)', { username });
+    if (withPassword) query.addSelect('user.passwordHash');
+    return query.getOne();
+  }
+
+  async findPasswordHash(id: string): Promise<string | null> {
+    const user = await this.users
+      .createQueryBuilder('user')
+      .addSelect('user.passwordHash')
+      .where('user.id = :id', { id })
+      .getOne();
+    return user?.passwordHash ?? null;
+  }
+
+  async create(data: { username: string; email: string | null; passwordHash: string }): Promise<User> {
+    if (await this.findByUsername(data.username)) throw new ConflictException(USERNAME_TAKEN);
+    try {
+      const saved = await this.users.save(this.users.create({ ...data, tokenVersion: 0 }));
+      return (await this.findById(saved.id))!;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictException(USERNAME_TAKEN);
+      throw error;
+    }
+  }
+
+  async updateProfile(user: User, data: { username: string; email: string | null }): Promise<User> {
+    if (data.username.toLowerCase() !== user.username.toLowerCase()) {
+      const other = await this.findByUsername(data.username);
+      if (other && other.id !== user.id) throw new ConflictException(USERNAME_TAKEN);
+    }
+    try {
+      await this.users.update({ id: user.id }, { username: data.username, email: data.email });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictException(USERNAME_TAKEN);
+      throw error;
+    }
+    return (await this.findById(user.id))!;
+  }
+
+  /** Revokes every token of the user; returns the new version. */
+  async bumpTokenVersion(id: string, manager?: EntityManager): Promise<number> {
+    const repo = manager ? manager.getRepository(User) : this.users;
+    const rows = (await repo.query(
+      `UPDATE "users" SET "token_version" = "token_version" + 1, "updated_at" = now() WHERE "id" = $1 RETURNING "token_version"`,
+      [id],
+    )) as [Array<{ token_version: number }>, number];
+    return rows[0][0].token_version;
+  }
+
+  /** Sets a new password hash and revokes every existing token; returns the new token version. */
+  async setPassword(id: string, passwordHash: string, manager?: EntityManager): Promise<number> {
+    const repo = manager ? manager.getRepository(User) : this.users;
+    const rows = (await repo.query(
+      `UPDATE "users" SET "password_hash" = $2, "token_version" = "token_version" + 1, "updated_at" = now()
+       WHERE "id" = $1 RETURNING "token_version"`,
+      [id, passwordHash],
+    )) as [Array<{ token_version: number }>, number];
+    return rows[0][0].token_version;
+  }
+}

@@ -1,0 +1,484 @@
+import { Client } from 'pg';
+import request from 'supertest';
+import type { AuthResponse, ForgotPasswordResponse } from '@kasa/contracts';
+import type { AuthRateLimits } from '../src/config';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const generous = { limit: 10_000, windowMs: 60_000 };
+const GENEROUS_LIMITS: AuthRateLimits = {
+  loginPerIp: generous,
+  loginPerUsername: generous,
+  registerPerIp: generous,
+  forgotPerUsername: generous,
+  resetPerUsername: generous,
+};
+
+let seq = 0;
+const uniqueName = (prefix = 'user') => `${prefix}_${Date.now().toString(36)}${seq++}`;
+
+describe('auth', () => {
+  let ctx: TestApp;
+  const http = () => request(ctx.app.getHttpServer());
+
+  async function register(
+    username = uniqueName(),
+    email?: string,
+    password = 'secret123',
+  ): Promise<AuthResponse> {
+    const response = await http()
+      .post('/api/auth/register')
+      .send({ username, password, ...(email ? { email } : {}) })
+      .expect(201);
+    return response.body as AuthResponse;
+  }
+
+  async function latestCode(email: string): Promise<string> {
+    const response = await http().get('/api/dev/outbox').query({ to: email }).expect(200);
+    const text: string = response.body.messages[0].text;
+    return /code is: (\d{6})/.exec(text)![1];
+  }
+
+  async function sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
+    const client = new Client({ connectionString: ctx.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(query, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp('auth', { config: { rateLimits: GENEROUS_LIMITS } });
+  });
+  afterAll(() => ctx.close());
+
+  it('registers, signs in and reads the current user; the hash never leaves', async () => {
+    const username = uniqueName('Alice');
+    const created = await register(username, 'alice@example.com');
+    expect(created.token).toEqual(expect.any(String));
+    expect(created.user).toEqual({
+      id: expect.any(String),
+      username,
+      email: 'alice@example.com',
+      createdAt: expect.any(String),
+    });
+
+    const login = await http()
+      .post('/api/auth/login')
+      .send({ username: username.toUpperCase(), password: 'secret123' })
+      .expect(200);
+    expect(login.body.user.id).toBe(created.user.id);
+    const me = await http()
+      .get('/api/auth/user')
+      .set('Authorization', `Bearer ${login.body.token}`)
+      .expect(200);
+    expect(me.body).toEqual({ user: created.user });
+    expect(JSON.stringify([created, login.body, me.body])).not.toMatch(
+      /argon2|passwordHash|password_hash|tokenVersion/,
+    );
+
+    const [row] = await sql<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
+      created.user.id,
+    ]);
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('GET /api/auth/user without or with a bad token: 401', async () => {
+    const none = await http().get('/api/auth/user').expect(401);
+    expect(none.body.message).toBe('You are not signed in. Please sign in to continue.');
+    await http().get('/api/auth/user').set('Authorization', 'Bearer not.a.jwt').expect(401);
+  });
+
+  it('refuses a duplicate username regardless of case: 409', async () => {
+    const username = uniqueName('Bob');
+    await register(username);
+    const response = await http()
+      .post('/api/auth/register')
+      .send({ username: username.toLowerCase(), password: 'secret123' })
+      .expect(409);
+    expect(response.body.message).toBe('That username is already taken. Please choose another one.');
+  });
+
+  it.each([
+    [
+      { username: 'ab', password: 'secret123' },
+      'Username must be 3 to 32 characters: letters, digits, _ . or -.',
+    ],
+    [
+      { username: 'x'.repeat(33), password: 'secret123' },
+      'Username must be 3 to 32 characters: letters, digits, _ . or -.',
+    ],
+    [
+      { username: 'bad name!', password: 'secret123' },
+      'Username must be 3 to 32 characters: letters, digits, _ . or -.',
+    ],
+    [{ username: 'good_name', password: '12345' }, 'Password must be at least 6 characters long.'],
+    [
+      { username: 'good_name', password: 'secret123', email: 'not-an-email' },
+      'Please enter a valid email address.',
+    ],
+    [{ username: 'good_name', password: 'secret123', admin: true }, 'property admin should not exist'],
+  ])('register validation: %j → 400', async (body, detail) => {
+    const response = await http().post('/api/auth/register').send(body).expect(400);
+    expect(response.body.details).toContain(detail);
+  });
+
+  it('accepts an empty e-mail as none and letters, digits, _ . - in usernames', async () => {
+    const username = `a.b-c_${seq++}`;
+    const response = await http()
+      .post('/api/auth/register')
+      .send({ username, email: '', password: 'secret' })
+      .expect(201);
+    expect(response.body.user.email).toBeNull();
+  });
+
+  it('wrong password and unknown user: the same 401', async () => {
+    const { user } = await register();
+    const wrong = await http()
+      .post('/api/auth/login')
+      .send({ username: user.username, password: 'wrong-pass' })
+      .expect(401);
+    const unknown = await http()
+      .post('/api/auth/login')
+      .send({ username: uniqueName('ghost'), password: 'secret123' })
+      .expect(401);
+    expect(wrong.body.message).toBe(
+      'Invalid username or password. Please check your credentials and try again.',
+    );
+    expect(unknown.body.message).toBe(wrong.body.message);
+    await http().post('/api/auth/login').send({ username: user.username }).expect(400);
+  });
+
+  it('updates the profile; a taken username is refused', async () => {
+    const a = await register();
+    const b = await register();
+    const renamed = uniqueName('Renamed');
+    const response = await http()
+      .put('/api/auth/profile')
+      .set('Authorization', `Bearer ${a.token}`)
+      .send({ username: renamed, email: 'new@example.com' })
+      .expect(200);
+    expect(response.body.user).toMatchObject({ id: a.user.id, username: renamed, email: 'new@example.com' });
+    await http()
+      .put('/api/auth/profile')
+      .set('Authorization', `Bearer ${a.token}`)
+      .send({ username: b.user.username.toUpperCase(), email: 'new@example.com' })
+      .expect(409);
+    await http()
+      .put('/api/auth/profile')
+      .set('Authorization', `Bearer ${a.token}`)
+      .send({ username: renamed, email: 'bad' })
+      .expect(400);
+    await http().put('/api/auth/profile').send({ username: renamed }).expect(401);
+  });
+
+  it('logout revokes the token: 401 afterwards, a new login works', async () => {
+    const { token, user } = await register();
+    await http().post('/api/auth/logout').set('Authorization', `Bearer ${token}`).expect(200);
+    const after = await http().get('/api/auth/user').set('Authorization', `Bearer ${token}`).expect(401);
+    expect(after.body.message).toBe('Your session has ended. Please sign in again.');
+    const login = await http()
+      .post('/api/auth/login')
+      .send({ username: user.username, password: 'secret123' })
+      .expect(200);
+    await http().get('/api/auth/user').set('Authorization', `Bearer ${login.body.token}`).expect(200);
+  });
+
+  it('change-password checks the current one, revokes other tokens and returns a fresh one', async () => {
+    const { token, user } = await register();
+    const other = (
+      await http()
+        .post('/api/auth/login')
+        .send({ username: user.username, password: 'secret123' })
+        .expect(200)
+    ).body.token;
+    const wrong = await http()
+      .post('/api/auth/change-password')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ currentPassword: 'nope-nope', newPassword: 'brand-new' })
+      .expect(400);
+    expect(wrong.body.message).toBe('Your current password is not correct.');
+    await http()
+      .post('/api/auth/change-password')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ currentPassword: 'secret123', newPassword: '123' })
+      .expect(400);
+
+    const changed = await http()
+      .post('/api/auth/change-password')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ currentPassword: 'secret123', newPassword: 'brand-new' })
+      .expect(200);
+    await http().get('/api/auth/user').set('Authorization', `Bearer ${token}`).expect(401);
+    await http().get('/api/auth/user').set('Authorization', `Bearer ${other}`).expect(401);
+    await http().get('/api/auth/user').set('Authorization', `Bearer ${changed.body.token}`).expect(200);
+    await http().post('/api/auth/login').send({ username: user.username, password: 'secret123' }).expect(401);
+    await http().post('/api/auth/login').send({ username: user.username, password: 'brand-new' }).expect(200);
+  });
+
+  it('a token only ever reads its own user', async () => {
+    const a = await register();
+    const b = await register();
+    const meA = await http().get('/api/auth/user').set('Authorization', `Bearer ${a.token}`).expect(200);
+    const meB = await http().get('/api/auth/user').set('Authorization', `Bearer ${b.token}`).expect(200);
+    expect(meA.body.user.id).toBe(a.user.id);
+    expect(meB.body.user.id).toBe(b.user.id);
+    // Updating the profile with A's token changes A only.
+    await http()
+      .put('/api/auth/profile')
+      .set('Authorization', `Bearer ${a.token}`)
+      .send({ username: a.user.username, email: 'only-a@example.com' })
+      .expect(200);
+    const again = await http().get('/api/auth/user').set('Authorization', `Bearer ${b.token}`).expect(200);
+    expect(again.body.user).toEqual(b.user);
+    // A logout with A's token leaves B signed in.
+    await http().post('/api/auth/logout').set('Authorization', `Bearer ${a.token}`).expect(200);
+    await http().get('/api/auth/user').set('Authorization', `Bearer ${b.token}`).expect(200);
+  });
+
+  describe('forgot / reset password', () => {
+    it('unknown username: 404 with the Username Not Found text', async () => {
+      const response = await http()
+        .post('/api/auth/forgot-password')
+        .send({ username: uniqueName('nobody') })
+        .expect(404);
+      expect(response.body.message).toBe('The username you entered was not found.');
+      const blank = await http().post('/api/auth/forgot-password').send({ username: '  ' }).expect(400);
+      expect(blank.body.details).toContain('Please enter your username to continue.');
+    });
+
+    it('an account without e-mail: canReset false with a clear message', async () => {
+      const { user } = await register();
+      const response = await http()
+        .post('/api/auth/forgot-password')
+        .send({ username: user.username })
+        .expect(200);
+      expect(response.body).toEqual({
+        ok: true,
+        canReset: false,
+        message: expect.stringMatching(/no e-mail address/),
+      });
+    });
+
+    it('code from the outbox → reset → sign in with the new password; old tokens revoked; no reuse', async () => {
+      const email = `${uniqueName('carol')}@example.com`;
+      const { user, token } = await register(undefined, email);
+      const forgot = await http()
+        .post('/api/auth/forgot-password')
+        .send({ username: user.username.toUpperCase() })
+        .expect(200);
+      expect(forgot.body as ForgotPasswordResponse).toMatchObject({
+        ok: true,
+        canReset: true,
+        emailHint: expect.stringMatching(/\*\*\*@example\.com$/),
+      });
+      const code = await latestCode(email);
+
+      const reset = await http()
+        .post('/api/auth/reset-password')
+        .send({ username: user.username, code, newPassword: 'reset-pass' })
+        .expect(200);
+      expect(reset.body).toEqual({
+        ok: true,
+        message: 'Your password has been updated. You can now login with your new password.',
+      });
+      await http().get('/api/auth/user').set('Authorization', `Bearer ${token}`).expect(401);
+      await http()
+        .post('/api/auth/login')
+        .send({ username: user.username, password: 'secret123' })
+        .expect(401);
+      await http()
+        .post('/api/auth/login')
+        .send({ username: user.username, password: 'reset-pass' })
+        .expect(200);
+
+      const reuse = await http()
+        .post('/api/auth/reset-password')
+        .send({ username: user.username, code, newPassword: 'another-pass' })
+        .expect(400);
+      expect(reuse.body.message).toBe(
+        'This reset code has expired or was already used. Please request a new code.',
+      );
+      const [row] = await sql<{ code_hash: string }>('SELECT code_hash FROM password_reset_codes');
+      expect(row.code_hash).not.toContain(code);
+    });
+
+    it('5 wrong tries lock the code, even the right one afterwards', async () => {
+      const email = `${uniqueName('dave')}@example.com`;
+      const { user } = await register(undefined, email);
+      await http().post('/api/auth/forgot-password').send({ username: user.username }).expect(200);
+      const code = await latestCode(email);
+      const wrongCode = code === '000000' ? '111111' : '000000';
+      for (let i = 4; i >= 1; i--) {
+        const response = await http()
+          .post('/api/auth/reset-password')
+          .send({ username: user.username, code: wrongCode, newPassword: 'whatever' })
+          .expect(400);
+        expect(response.body.message).toBe(
+          `The reset code is not correct. ${i} ${i === 1 ? 'try' : 'tries'} left.`,
+        );
+      }
+      const fifth = await http()
+        .post('/api/auth/reset-password')
+        .send({ username: user.username, code: wrongCode, newPassword: 'whatever' })
+        .expect(400);
+      expect(fifth.body.message).toBe('Too many wrong codes. Please request a new code.');
+      const right = await http()
+        .post('/api/auth/reset-password')
+        .send({ username: user.username, code, newPassword: 'whatever' })
+        .expect(400);
+      expect(right.body.message).toBe('Too many wrong codes. Please request a new code.');
+      await http()
+        .post('/api/auth/login')
+        .send({ username: user.username, password: 'secret123' })
+        .expect(200);
+
+      // A new code replaces the locked one.
+      await http().post('/api/auth/forgot-password').send({ username: user.username }).expect(200);
+      const fresh = await latestCode(email);
+      await http()
+        .post('/api/auth/reset-password')
+        .send({ username: user.username, code: fresh, newPassword: 'whatever' })
+        .expect(200);
+    });
+
+    it('an expired code is refused; a malformed code is a 400', async () => {
+      const email = `${uniqueName('erin')}@example.com`;
+      const { user } = await register(undefined, email);
+      await http().post('/api/auth/forgot-password').send({ username: user.username }).expect(200);
+      const code = await latestCode(email);
+      await sql(
+        `UPDATE password_reset_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+        [user.id],
+      );
+      const response = await http()
+        .post('/api/auth/reset-password')
+        .send({ username: user.username, code, newPassword: 'whatever' })
+        .expect(400);
+      expect(response.body.message).toBe(
+        'This reset code has expired or was already used. Please request a new code.',
+      );
+      const malformed = await http()
+        .post('/api/auth/reset-password')
+        .send({ username: user.username, code: '12ab', newPassword: 'whatever' })
+        .expect(400);
+      expect(malformed.body.details).toContain('The reset code is the 6 digits from the e-mail we sent you.');
+      await http()
+        .post('/api/auth/reset-password')
+        .send({ username: user.username, code, newPassword: '123' })
+        .expect(400);
+    });
+
+    it('a code is tied to its own user', async () => {
+      const emailA = `${uniqueName('fay')}@example.com`;
+      const a = await register(undefined, emailA);
+      const b = await register(undefined, `${uniqueName('gus')}@example.com`);
+      await http().post('/api/auth/forgot-password').send({ username: a.user.username }).expect(200);
+      await http().post('/api/auth/forgot-password').send({ username: b.user.username }).expect(200);
+      const codeA = await latestCode(emailA);
+      await http()
+        .post('/api/auth/reset-password')
+        .send({ username: b.user.username, code: codeA, newPassword: 'takeover' })
+        .expect((r) => {
+          // 400 unless the two random codes happen to be equal (1 in a million).
+          expect([400, 200]).toContain(r.status);
+        });
+    });
+  });
+});
+
+describe('auth rate limits (Redis storage)', () => {
+  let ctx: TestApp;
+  const http = () => request(ctx.app.getHttpServer());
+  const tiny = { limit: 3, windowMs: 60_000 };
+
+  beforeAll(async () => {
+    ctx = await createTestApp('auth_limits', {
+      queue: 'redis',
+      config: {
+        rateLimits: {
+          loginPerIp: { limit: 6, windowMs: 60_000 },
+          loginPerUsername: tiny,
+          registerPerIp: tiny,
+          forgotPerUsername: tiny,
+          resetPerUsername: tiny,
+        },
+      },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('register per IP: 429 in the common error shape after the limit', async () => {
+    for (let i = 0; i < 3; i++)
+      await http()
+        .post('/api/auth/register')
+        .send({ username: `limit_${i}_${seq++}`, password: 'secret123' })
+        .expect(201);
+    const response = await http()
+      .post('/api/auth/register')
+      .send({ username: `limit_x_${seq++}`, password: 'secret123' })
+      .expect(429);
+    expect(response.body).toMatchObject({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: expect.stringMatching(
+        /^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/,
+      ),
+      path: '/api/auth/register',
+    });
+  });
+
+  it('login per username (any case) and per IP; forgot / reset per username', async () => {
+    const username = `victim_${seq++}`;
+    for (let i = 0; i < 3; i++)
+      await http()
+        .post('/api/auth/login')
+        .send({ username: i % 2 ? username.toUpperCase() : username, password: 'wrong1' })
+        .expect(401);
+    await http().post('/api/auth/login').send({ username, password: 'wrong1' }).expect(429);
+    // Other usernames from the same IP still get through until the IP limit (6 attempts so far counted: 4).
+    await http()
+      .post('/api/auth/login')
+      .send({ username: `other_${seq++}`, password: 'wrong1' })
+      .expect(401);
+    await http()
+      .post('/api/auth/login')
+      .send({ username: `other_${seq++}`, password: 'wrong1' })
+      .expect(401);
+    await http()
+      .post('/api/auth/login')
+      .send({ username: `other_${seq++}`, password: 'wrong1' })
+      .expect(429);
+
+    const name = `nobody_${seq++}`;
+    for (let i = 0; i < 3; i++)
+      await http().post('/api/auth/forgot-password').send({ username: name }).expect(404);
+    await http().post('/api/auth/forgot-password').send({ username: name }).expect(429);
+    for (let i = 0; i < 3; i++)
+      await http()
+        .post('/api/auth/reset-password')
+        .send({ username: name, code: '123456', newPassword: 'secret123' })
+        .expect(404);
+    await http()
+      .post('/api/auth/reset-password')
+      .send({ username: name, code: '123456', newPassword: 'secret123' })
+      .expect(429);
+  });
+});
+
+describe('dev outbox in production', () => {
+  let ctx: TestApp;
+  beforeAll(async () => {
+    ctx = await createTestApp('auth_prod', {
+      env: { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(48) },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('GET /api/dev/outbox does not exist', async () => {
+    await request(ctx.app.getHttpServer()).get('/api/dev/outbox').query({ to: 'a@example.com' }).expect(404);
+    // The auth routes are there.
+    await request(ctx.app.getHttpServer()).get('/api/auth/user').expect(401);
+  });
+});
