@@ -26,7 +26,7 @@ describe('createValidationPipe', () => {
     const error = await pipe.transform({ name: 7, count: 0, admin: true }, metadata).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestException);
     const body = (error as BadRequestException).getResponse() as { message: string; details: string[] };
-    expect(body.message).toBe('The request is not valid.');
+    expect(body.details).toContain(body.message);
     expect(body.details).toEqual(
       expect.arrayContaining([
         'property admin should not exist',

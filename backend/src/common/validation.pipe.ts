@@ -17,10 +17,9 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     stopAtFirstError: false,
     exceptionFactory: (errors) => {
-      const body: ValidationErrorResponse = {
-        message: 'The request is not valid.',
-        details: messages(errors),
-      };
+      const details = messages(errors);
+      // The first problem is the message the UI shows (a toast has room for one); all are listed.
+      const body: ValidationErrorResponse = { message: details[0] ?? 'The request is not valid.', details };
       return new BadRequestException(body);
     },
   });
