@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import { ThemeToggleButton, useAppInfo } from '@kasa/ui';
+import { BrandHomeLink, ThemeToggleButton } from '@kasa/ui';
 import { renderLegalContent } from './legal-content';
 
 /** The five legal pages (spec §2): route slug → title shown until (or unless) the server sends one. */
@@ -36,7 +36,6 @@ function formatDate(value: string): string {
 export function LegalPage() {
   const { page = '' } = useParams();
   const navigate = useNavigate();
-  const { appName } = useAppInfo();
   const known = Object.prototype.hasOwnProperty.call(LEGAL_PAGES, page);
   const fallbackTitle = known ? LEGAL_PAGES[page] : '';
   const query = useQuery<LegalPageContent>({
@@ -73,21 +72,7 @@ export function LegalPage() {
           gap: 1,
         }}
       >
-        <Box
-          component={Link}
-          to="/"
-          sx={{
-            color: 'inherit',
-            textDecoration: 'none',
-            fontWeight: 800,
-            fontSize: '1.35rem',
-            minHeight: 44,
-            display: 'flex',
-            alignItems: 'center',
-          }}
-        >
-          {appName}
-        </Box>
+        <BrandHomeLink />
         <ThemeToggleButton size="small" />
       </Box>
       <Box component="main" sx={{ maxWidth: 760, mx: 'auto', px: 2, py: 2 }}>

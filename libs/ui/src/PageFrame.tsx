@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import { useAppInfo } from './app-info';
+import { BrandHomeLink } from './BrandHomeLink';
 import { ThemeToggleButton } from './theme';
 
 export interface NavItem {
@@ -64,22 +65,7 @@ export function PageFrame({ title, subtitle, testId, children }: PageFrameProps)
             gap: 1,
           }}
         >
-          <Box
-            component={Link}
-            to="/"
-            sx={{
-              color: 'inherit',
-              textDecoration: 'none',
-              fontWeight: 800,
-              fontSize: '1.35rem',
-              py: 1,
-              minHeight: 44,
-              display: 'flex',
-              alignItems: 'center',
-            }}
-          >
-            {appName}
-          </Box>
+          <BrandHomeLink />
           <ThemeToggleButton size="small" />
         </Box>
         <Box

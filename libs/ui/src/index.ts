@@ -3,6 +3,7 @@ export * from './theme';
 export * from './toast';
 export * from './Splash';
 export * from './ErrorPanel';
+export * from './BrandHomeLink';
 export * from './PageFrame';
 export * from './KasaUiProvider';
 // MUI building blocks the kit already bundles, re-exported so remotes reuse the shell's copy
