@@ -33,10 +33,10 @@ test('renders its page frame inside the providers', () => {
   expect(screen.getAllByTestId('theme-toggle').length).toBeGreaterThan(0);
 });
 
-test('shows only real controls: every button does something (theme toggles)', () => {
+test('shows only real controls: every button does something (language and theme switches)', () => {
   renderApp();
   for (const button of screen.queryAllByRole('button')) {
-    expect(button).toHaveAttribute('data-testid', 'theme-toggle');
+    expect(['theme-toggle', 'language-switch']).toContain(button.getAttribute('data-testid'));
   }
 });
 

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { useAppInfo } from './app-info';
+import { useT } from './i18n';
+import { uiMessages } from './messages';
 
 export interface ErrorPanelProps {
   title?: string;
@@ -19,8 +22,8 @@ export interface ErrorPanelProps {
 
 /** A clear failure panel with a Retry button that really retries (the caller decides how). */
 export function ErrorPanel({
-  title = 'This part of Kasa could not load',
-  message = 'Check your internet connection, then try again.',
+  title,
+  message,
   detail,
   onRetry,
   retrying = false,
@@ -29,6 +32,8 @@ export function ErrorPanel({
   fullScreen = false,
   secondaryAction,
 }: ErrorPanelProps) {
+  const t = useT(uiMessages);
+  const { appName } = useAppInfo();
   return (
     <Box
       data-testid={testId}
@@ -54,10 +59,10 @@ export function ErrorPanel({
         }}
       >
         <Box component="h2" sx={{ m: 0, mb: 1, fontSize: '1.25rem', fontWeight: 700 }}>
-          {title}
+          {title ?? t('loadFailedTitle', { appName })}
         </Box>
         <Box component="p" sx={{ m: 0, mb: 2, color: 'text.secondary' }}>
-          {message}
+          {message ?? t('checkConnection')}
         </Box>
         <Button
           data-testid={retryTestId}
@@ -68,7 +73,7 @@ export function ErrorPanel({
           disabled={retrying}
           sx={{ minWidth: 160, minHeight: 48 }}
         >
-          {retrying ? 'Retrying...' : 'Retry'}
+          {retrying ? t('retrying') : t('retry')}
         </Button>
         {secondaryAction && <Box sx={{ mt: 1.5 }}>{secondaryAction}</Box>}
         {detail && (
@@ -82,7 +87,7 @@ export function ErrorPanel({
               '& summary': { cursor: 'pointer', minHeight: 32 },
             }}
           >
-            <summary>Technical details</summary>
+            <summary>{t('technicalDetails')}</summary>
             <Box component="p" sx={{ m: 0, mt: 1, wordBreak: 'break-word' }}>
               {detail}
             </Box>

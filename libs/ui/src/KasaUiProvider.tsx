@@ -1,29 +1,34 @@
 import type { ReactNode } from 'react';
 import { AppInfoProvider, type AppInfo } from './app-info';
+import { LanguageProvider, type Language } from './i18n';
 import { ThemeModeProvider, type ThemeMode } from './theme';
 import { ToastProvider, Toaster } from './toast';
 
 /**
- * Everything UI-wide in one provider: product names, theme (colour / mono) and the single
+ * Everything UI-wide in one provider: product names, UI language, theme (colour / mono) and the single
  * toaster. The shell renders it once; a remote renders it only when it runs standalone.
  */
 export function KasaUiProvider({
   appInfo = {},
   initialThemeMode,
+  initialLanguage,
   children,
 }: {
   appInfo?: Partial<AppInfo>;
   initialThemeMode?: ThemeMode;
+  initialLanguage?: Language;
   children: ReactNode;
 }) {
   return (
     <AppInfoProvider value={appInfo}>
-      <ThemeModeProvider initialMode={initialThemeMode}>
-        <ToastProvider>
-          {children}
-          <Toaster />
-        </ToastProvider>
-      </ThemeModeProvider>
+      <LanguageProvider initialLanguage={initialLanguage}>
+        <ThemeModeProvider initialMode={initialThemeMode}>
+          <ToastProvider>
+            {children}
+            <Toaster />
+          </ToastProvider>
+        </ThemeModeProvider>
+      </LanguageProvider>
     </AppInfoProvider>
   );
 }

@@ -1,31 +1,104 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { useAppInfo } from './app-info';
 import { BrandHomeLink } from './BrandHomeLink';
+import { useT } from './i18n';
+import { LanguageSwitch } from './LanguageSwitch';
+import { uiMessages } from './messages';
+import { useSessionControls } from './session-controls';
 import { ThemeToggleButton } from './theme';
 
+type UiMessageKey = keyof (typeof uiMessages)['en'];
+
 export interface NavItem {
-  label: string;
+  label: UiMessageKey;
   to: string;
   /** Paths (prefixes) on which this item counts as the current page. */
   match: string[];
 }
 
 export const NAV_ITEMS: NavItem[] = [
-  { label: 'Chat', to: '/chat', match: ['/', '/chat'] },
-  { label: 'AI Studio', to: '/ai-studio', match: ['/ai-studio'] },
-  { label: 'Subscription', to: '/subscription', match: ['/subscription', '/payments'] },
-  { label: 'Account', to: '/account', match: ['/account'] },
+  { label: 'navChat', to: '/chat', match: ['/', '/chat'] },
+  { label: 'navStudio', to: '/ai-studio', match: ['/ai-studio'] },
+  { label: 'navSubscription', to: '/subscription', match: ['/subscription', '/payments'] },
+  { label: 'navAccount', to: '/account', match: ['/account'] },
 ];
 
-export const LEGAL_LINKS = [
-  { label: 'Terms of Use', to: '/legal/terms' },
-  { label: 'Privacy Policy', to: '/legal/privacy' },
-  { label: 'Cookie Preferences', to: '/legal/cookies' },
-  { label: 'Fair Use Policy', to: '/legal/fair-use' },
-  { label: 'Pricing', to: '/legal/pricing' },
+/** The footer's legal links (spec §2 landing footer), labels as message keys. */
+export const LEGAL_LINKS: ReadonlyArray<{ label: UiMessageKey; to: string }> = [
+  { label: 'terms', to: '/legal/terms' },
+  { label: 'privacy', to: '/legal/privacy' },
+  { label: 'cookiePreferences', to: '/legal/cookies' },
+  { label: 'fairUse', to: '/legal/fair-use' },
+  { label: 'pricing', to: '/legal/pricing' },
 ];
+
+/** The legal links and the copyright line, shared by the page frame and the landing page. */
+export function LegalFooter() {
+  const { appName } = useAppInfo();
+  const t = useT(uiMessages);
+  return (
+    <Box
+      component="footer"
+      data-testid="legal-footer"
+      sx={{ borderTop: '1px solid', borderColor: 'divider', px: 2, py: 2 }}
+    >
+      <Box
+        component="nav"
+        aria-label={t('legalNav')}
+        sx={{ maxWidth: 960, mx: 'auto', display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
+      >
+        {LEGAL_LINKS.map((l) => (
+          <Box
+            key={l.to}
+            component={Link}
+            to={l.to}
+            sx={{
+              color: 'text.secondary',
+              fontSize: '0.85rem',
+              minHeight: 44,
+              display: 'flex',
+              alignItems: 'center',
+            }}
+          >
+            {t(l.label)}
+          </Box>
+        ))}
+      </Box>
+      <Box
+        component="p"
+        sx={{ maxWidth: 960, mx: 'auto', mt: 1, mb: 0, fontSize: '0.8rem', color: 'text.secondary' }}
+      >
+        {t('copyright', { appName })}
+      </Box>
+    </Box>
+  );
+}
+
+/** The header's right side: language, theme and, when signed in, Logout. */
+export function HeaderControls() {
+  const t = useT(uiMessages);
+  const session = useSessionControls();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <LanguageSwitch size="small" />
+      <ThemeToggleButton size="small" />
+      {session && (
+        <Button
+          data-testid="logout-button"
+          color="inherit"
+          size="small"
+          onClick={() => void session.signOut()}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          {t('logout')}
+        </Button>
+      )}
+    </Box>
+  );
+}
 
 function isActive(item: NavItem, pathname: string): boolean {
   return item.match.some((p) =>
@@ -45,8 +118,8 @@ export interface PageFrameProps {
 
 /** The header, navigation and body frame every area of Kasa shares (mobile first). */
 export function PageFrame({ title, subtitle, testId, children }: PageFrameProps) {
-  const { appName } = useAppInfo();
   const { pathname } = useLocation();
+  const t = useT(uiMessages);
   return (
     <Box
       data-testid={testId}
@@ -66,11 +139,11 @@ export function PageFrame({ title, subtitle, testId, children }: PageFrameProps)
           }}
         >
           <BrandHomeLink />
-          <ThemeToggleButton size="small" />
+          <HeaderControls />
         </Box>
         <Box
           component="nav"
-          aria-label="Main"
+          aria-label={t('mainNav')}
           sx={{
             maxWidth: 960,
             mx: 'auto',
@@ -103,7 +176,7 @@ export function PageFrame({ title, subtitle, testId, children }: PageFrameProps)
                   opacity: active ? 1 : 0.85,
                 }}
               >
-                {item.label}
+                {t(item.label)}
               </Box>
             );
           })}
@@ -120,36 +193,7 @@ export function PageFrame({ title, subtitle, testId, children }: PageFrameProps)
         )}
         <Box sx={{ mt: 2.5 }}>{children}</Box>
       </Box>
-      <Box component="footer" sx={{ borderTop: '1px solid', borderColor: 'divider', px: 2, py: 2 }}>
-        <Box
-          component="nav"
-          aria-label="Legal"
-          sx={{ maxWidth: 960, mx: 'auto', display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
-        >
-          {LEGAL_LINKS.map((l) => (
-            <Box
-              key={l.to}
-              component={Link}
-              to={l.to}
-              sx={{
-                color: 'text.secondary',
-                fontSize: '0.85rem',
-                minHeight: 44,
-                display: 'flex',
-                alignItems: 'center',
-              }}
-            >
-              {l.label}
-            </Box>
-          ))}
-        </Box>
-        <Box
-          component="p"
-          sx={{ maxWidth: 960, mx: 'auto', mt: 1, mb: 0, fontSize: '0.8rem', color: 'text.secondary' }}
-        >
-          © {new Date().getFullYear()} {appName}. All rights reserved.
-        </Box>
-      </Box>
+      <LegalFooter />
     </Box>
   );
 }

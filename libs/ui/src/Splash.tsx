@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import { keyframes } from '@emotion/react';
 import { useAppInfo } from './app-info';
+import { useT } from './i18n';
+import { uiMessages } from './messages';
 
 const pulse = keyframes`
   0%, 100% { transform: scale(0.85); opacity: 0.6; }
@@ -11,6 +13,7 @@ const pulse = keyframes`
 export function Splash({ appName }: { appName?: string }) {
   const info = useAppInfo();
   const name = appName || info.appName;
+  const t = useT(uiMessages);
   return (
     <Box
       data-testid="splash"
@@ -40,10 +43,10 @@ export function Splash({ appName }: { appName?: string }) {
         }}
       />
       <Box component="h1" sx={{ m: 0, fontSize: '1.4rem', fontWeight: 700 }}>
-        Initializing {name}
+        {t('initializing', { appName: name })}
       </Box>
       <Box component="p" sx={{ m: 0, color: 'text.secondary' }}>
-        Setting up your AI assistant...
+        {t('settingUp')}
       </Box>
     </Box>
   );

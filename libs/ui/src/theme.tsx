@@ -2,6 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { ThemeProvider, createTheme, type Theme } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import Button from '@mui/material/Button';
+import { useT } from './i18n';
+import { uiMessages } from './messages';
 
 /** 'color': yellow accent (#ffd60a). 'mono': black and white. */
 export type ThemeMode = 'color' | 'mono';
@@ -121,13 +123,14 @@ export function useThemeMode(): ThemeModeContextValue {
   return value;
 }
 
-/** Label of the toggle: it names the mode a click switches TO ('White Mode' while in colour). */
-export function themeToggleLabel(mode: ThemeMode): string {
-  return mode === 'color' ? 'White Mode' : 'Color Mode';
+/** Message key of the toggle's label: it names the mode a click switches TO ('White Mode' while in colour). */
+export function themeToggleLabel(mode: ThemeMode): 'whiteMode' | 'colorMode' {
+  return mode === 'color' ? 'whiteMode' : 'colorMode';
 }
 
 export function ThemeToggleButton({ size = 'medium' }: { size?: 'small' | 'medium' }) {
   const { mode, toggle } = useThemeMode();
+  const t = useT(uiMessages);
   return (
     <Button
       data-testid="theme-toggle"
@@ -135,10 +138,10 @@ export function ThemeToggleButton({ size = 'medium' }: { size?: 'small' | 'mediu
       color="inherit"
       size={size}
       onClick={toggle}
-      title="Switch theme (Alt+W)"
+      title={t('switchTheme')}
       sx={{ borderColor: 'currentColor', whiteSpace: 'nowrap', flexShrink: 0 }}
     >
-      {themeToggleLabel(mode)}
+      {t(themeToggleLabel(mode))}
     </Button>
   );
 }

@@ -10,6 +10,8 @@ import {
 } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
+import { useT } from './i18n';
+import { uiMessages } from './messages';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -79,11 +81,12 @@ export function useToast(): ToastContextValue {
 /** Renders the single toast. The shell renders exactly one; remotes only call useToast(). */
 export function Toaster() {
   const { current, dismiss } = useToast();
+  const t = useT(uiMessages);
   const destructive = current?.variant === 'destructive';
   return (
     <Box
       role="region"
-      aria-label="Notifications"
+      aria-label={t('notifications')}
       sx={{
         position: 'fixed',
         zIndex: 1400,
@@ -124,7 +127,7 @@ export function Toaster() {
             {current.description && <Box sx={{ mt: 0.5, fontSize: '0.9rem' }}>{current.description}</Box>}
           </Box>
           <ButtonBase
-            aria-label="Close notification"
+            aria-label={t('closeNotification')}
             onClick={() => dismiss(current.id)}
             sx={{ width: 44, height: 44, m: -1, borderRadius: 1, fontSize: '1.5rem', lineHeight: 1 }}
           >
