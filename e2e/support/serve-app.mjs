@@ -1,6 +1,7 @@
 // Starts the production build for the end-to-end tests the way `npm start` does (node
 // backend/dist/main.js), with a database of its own:
-// - DATABASE_URL set (CI): a fresh `kasa_e2e` database on that server, and REDIS_URL as given;
+// - DATABASE_URL set (CI): a fresh `kasa_e2e` database (kasa_e2e_<port> off the default port) on
+//   that server, and REDIS_URL as given;
 // - otherwise: the embedded PostgreSQL in .data/e2e on its own port.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -8,24 +9,32 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const port = process.env.E2E_PORT ?? '3100';
+// Each port gets its own database, so two suites (two worktrees, two helpers) never share one.
+const databaseName = port === '3100' ? 'kasa_e2e' : `kasa_e2e_${port}`;
 const env = {
   ...process.env,
-  PORT: process.env.E2E_PORT ?? '3100',
+  PORT: port,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // Queue names and rate-limit counters live under this prefix in Redis: one per suite.
+  QUEUE_PREFIX: databaseName,
+  // Every test signs up and in from 127.0.0.1; the defaults (10 sign-ups an hour) would stop the suite.
+  RATE_LIMIT_LOGIN_PER_IP: '10000',
+  RATE_LIMIT_REGISTER_PER_IP: '10000',
 };
 
 if (process.env.DATABASE_URL) {
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS kasa_e2e WITH (FORCE)');
-  await admin.query('CREATE DATABASE kasa_e2e');
+  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${databaseName}`);
   await admin.end();
   const url = new URL(process.env.DATABASE_URL);
-  url.pathname = '/kasa_e2e';
+  url.pathname = `/${databaseName}`;
   env.DATABASE_URL = url.toString();
 } else {
-  env.DATA_DIR = join(repoRoot, '.data', 'e2e');
-  env.EMBEDDED_PG_PORT = '54339';
+  env.DATA_DIR = join(repoRoot, '.data', databaseName);
+  env.EMBEDDED_PG_PORT = String(54339 + (Number(port) - 3100));
 }
 
 const server = spawn(process.execPath, [join(repoRoot, 'backend', 'dist', 'main.js')], {

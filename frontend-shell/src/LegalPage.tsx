@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import { BrandHomeLink, ThemeToggleButton } from '@kasa/ui';
 import { renderLegalContent } from './legal-content';
+import { CookiePreferencesPanel } from './cookies/CookiePreferencesPanel';
 
 /** The five legal pages (spec §2): route slug → title shown until (or unless) the server sends one. */
 export const LEGAL_PAGES: Record<string, string> = {
@@ -124,6 +125,7 @@ export function LegalPage() {
             {title} content not available.
           </Box>
         )}
+        {page === 'cookies' && <CookiePreferencesPanel />}
       </Box>
     </Box>
   );

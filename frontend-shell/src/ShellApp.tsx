@@ -4,6 +4,8 @@ import type { RuntimeConfig } from '@kasa/contracts';
 import { ErrorPanel, KasaUiProvider, Splash } from '@kasa/ui';
 import { RemoteRegistry, RemoteRegistryProvider, type RemoteLoadFn } from './remote-loader';
 import { AppRoutes } from './routes';
+import { CookieConsentBanner } from './cookies/CookieConsentBanner';
+import { InstallPromptCard } from './pwa/InstallPromptCard';
 
 export interface ShellAppProps {
   /** Fetches /runtime-config.json (with its own retries). */
@@ -66,6 +68,8 @@ export function ShellApp({ loadConfig, createRemoteLoader, queryClient }: ShellA
     content = (
       <RemoteRegistryProvider registry={registry}>
         <AppRoutes />
+        <CookieConsentBanner />
+        <InstallPromptCard />
       </RemoteRegistryProvider>
     );
   }

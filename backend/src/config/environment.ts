@@ -118,4 +118,18 @@ export class EnvironmentVariables {
     message: 'QUEUE_PREFIX must be lower-case letters, digits or _ (max 31)',
   })
   QUEUE_PREFIX?: string;
+
+  /** Sign-ins allowed per IP address in 15 minutes (default 30). Raise it behind a shared NAT. */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'RATE_LIMIT_LOGIN_PER_IP must be a whole number' })
+  @Min(1)
+  RATE_LIMIT_LOGIN_PER_IP?: number;
+
+  /** Accounts that may be created per IP address in an hour (default 10). */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'RATE_LIMIT_REGISTER_PER_IP must be a whole number' })
+  @Min(1)
+  RATE_LIMIT_REGISTER_PER_IP?: number;
 }

@@ -93,9 +93,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? `${vars.APP_NAME ?? 'Kasa'} <no-reply@kasa.local>`,
     rateLimits: {
-      loginPerIp: { limit: 30, windowMs: 15 * 60_000 },
+      loginPerIp: { limit: vars.RATE_LIMIT_LOGIN_PER_IP ?? 30, windowMs: 15 * 60_000 },
       loginPerUsername: { limit: 10, windowMs: 15 * 60_000 },
-      registerPerIp: { limit: 10, windowMs: 60 * 60_000 },
+      registerPerIp: { limit: vars.RATE_LIMIT_REGISTER_PER_IP ?? 10, windowMs: 60 * 60_000 },
       forgotPerUsername: { limit: 5, windowMs: 60 * 60_000 },
       resetPerUsername: { limit: 10, windowMs: 15 * 60_000 },
     },
