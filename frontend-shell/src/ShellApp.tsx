@@ -1,10 +1,21 @@
-import { useEffect, useMemo, useState } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@kasa/contracts';
-import { ErrorPanel, KasaUiProvider, Splash } from '@kasa/ui';
+import { signOut, useCurrentUser } from '@kasa/api-client';
+import {
+  ErrorPanel,
+  KasaUiProvider,
+  SessionControlsProvider,
+  Splash,
+  useAppInfo,
+  useT,
+  uiMessages,
+} from '@kasa/ui';
 import { RemoteRegistry, RemoteRegistryProvider, type RemoteLoadFn } from './remote-loader';
 import { AppRoutes } from './routes';
-import { CookieConsentBanner } from './cookies/CookieConsentBanner';
+import { AuthRedirectProvider } from './auth/auth-redirect';
+import { useSessionSync } from './auth/session-sync';
 import { InstallPromptCard } from './pwa/InstallPromptCard';
 
 export interface ShellAppProps {
@@ -19,8 +30,8 @@ type StartState =
   { status: 'loading' } | { status: 'error'; error: Error } | { status: 'ready'; config: RuntimeConfig };
 
 /**
- * The shell: everything waits behind the splash until the runtime configuration is in (the
- * signed-in user's query joins this gate when auth arrives), then the route table renders.
+ * The shell: everything waits behind the splash until the runtime configuration and the session
+ * (GET /api/auth/user) are in, then the route table for signed-in or signed-out visitors renders.
  * Must sit inside a router (BrowserRouter in the browser, MemoryRouter in tests).
  */
 export function ShellApp({ loadConfig, createRemoteLoader, queryClient }: ShellAppProps) {
@@ -49,17 +60,12 @@ export function ShellApp({ loadConfig, createRemoteLoader, queryClient }: ShellA
   let content;
   if (start.status === 'error') {
     content = (
-      <ErrorPanel
-        title="Kasa could not start"
-        message="Check your internet connection, then try again."
-        detail={start.error.message}
-        testId="startup-error-panel"
-        retryTestId="startup-retry"
+      <StartupErrorPanel
+        error={start.error}
         onRetry={() => {
           setStart({ status: 'loading' });
           setAttempt((a) => a + 1);
         }}
-        fullScreen
       />
     );
   } else if (!registry) {
@@ -67,8 +73,9 @@ export function ShellApp({ loadConfig, createRemoteLoader, queryClient }: ShellA
   } else {
     content = (
       <RemoteRegistryProvider registry={registry}>
-        <AppRoutes />
-        <CookieConsentBanner />
+        <AuthRedirectProvider>
+          <SessionGate />
+        </AuthRedirectProvider>
         <InstallPromptCard />
       </RemoteRegistryProvider>
     );
@@ -82,5 +89,60 @@ export function ShellApp({ loadConfig, createRemoteLoader, queryClient }: ShellA
         {content}
       </KasaUiProvider>
     </QueryClientProvider>
+  );
+}
+
+/** Splash while the session loads, then the route table for who is there. */
+function SessionGate() {
+  useSessionSync();
+  const session = useCurrentUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const t = useT(uiMessages);
+  const { appName } = useAppInfo();
+  const user = session.data;
+
+  const doSignOut = useCallback(async () => {
+    await signOut(queryClient);
+    navigate('/', { replace: true });
+  }, [queryClient, navigate]);
+  const controls = useMemo(
+    () => (user ? { username: user.username, signOut: doSignOut } : null),
+    [user, doSignOut],
+  );
+
+  if (session.isPending) return <Splash />;
+  if (session.isError && user === undefined) {
+    return (
+      <ErrorPanel
+        title={t('unreachableTitle', { appName })}
+        detail={session.error.message}
+        testId="session-error-panel"
+        retryTestId="session-retry"
+        retrying={session.isFetching}
+        onRetry={() => void session.refetch()}
+        fullScreen
+      />
+    );
+  }
+  return (
+    <SessionControlsProvider value={controls}>
+      <AppRoutes signedIn={Boolean(user)} />
+    </SessionControlsProvider>
+  );
+}
+
+function StartupErrorPanel({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const t = useT(uiMessages);
+  const { appName } = useAppInfo();
+  return (
+    <ErrorPanel
+      title={t('startFailedTitle', { appName })}
+      detail={error.message}
+      testId="startup-error-panel"
+      retryTestId="startup-retry"
+      onRetry={onRetry}
+      fullScreen
+    />
   );
 }

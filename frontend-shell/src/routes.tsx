@@ -2,8 +2,9 @@ import { Navigate, Route, Routes } from 'react-router';
 import type { RemoteName } from '@kasa/contracts';
 import { LegalPage } from './LegalPage';
 import { RemoteView } from './RemoteView';
+import { LandingPage } from './landing/LandingPage';
 
-/** Spec §2 route table: which remote renders each path. Legal pages stay in the shell. */
+/** Spec §2 route table for signed-in visitors: which remote renders each path. */
 export const REMOTE_ROUTES: ReadonlyArray<{ path: string; remote: RemoteName }> = [
   { path: '/', remote: 'chat' },
   { path: '/chat', remote: 'chat' },
@@ -13,12 +14,17 @@ export const REMOTE_ROUTES: ReadonlyArray<{ path: string; remote: RemoteName }> 
   { path: '/account', remote: 'account' },
 ];
 
-export function AppRoutes() {
+/** Signed-out visitors: / and /chat show the landing / auth screen; the legal pages stay open. */
+export const PUBLIC_PATHS = ['/', '/chat'] as const;
+
+export function AppRoutes({ signedIn }: { signedIn: boolean }) {
   return (
     <Routes>
-      {REMOTE_ROUTES.map(({ path, remote }) => (
-        <Route key={path} path={path} element={<RemoteView name={remote} />} />
-      ))}
+      {signedIn
+        ? REMOTE_ROUTES.map(({ path, remote }) => (
+            <Route key={path} path={path} element={<RemoteView name={remote} />} />
+          ))
+        : PUBLIC_PATHS.map((path) => <Route key={path} path={path} element={<LandingPage />} />)}
       <Route path="/legal/:page" element={<LegalPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

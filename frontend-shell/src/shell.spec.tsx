@@ -2,7 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, useLocation } from 'react-router';
 import type { RemoteName, RuntimeConfig } from '@kasa/contracts';
-import { createQueryClient } from '@kasa/api-client';
+import { apiFetch, createQueryClient } from '@kasa/api-client';
+import { PageFrame } from '@kasa/ui';
 import { ShellApp } from './ShellApp';
 import type { RemoteLoadFn } from './remote-loader';
 import { REMOTE_ROUTES } from './routes';
@@ -57,11 +58,22 @@ function renderShell(
   return { loader, createRemoteLoader };
 }
 
+const user = { id: 'u1', username: 'amina', email: null, createdAt: '2026-01-01T00:00:00.000Z' };
+
+/** Signed in: a stored token the (stubbed) API accepts for GET /api/auth/user. */
+function signIn() {
+  localStorage.setItem('auth_token', 'token-1');
+}
+
 /** The network boundary: jsdom has no fetch, so each test says what the API answers. */
 type FetchStub = jest.Mock<Promise<Response>, [RequestInfo | URL, RequestInit?]>;
-function stubFetch(answer: (url: string) => { status: number; body?: unknown } | Error): FetchStub {
-  const stub: FetchStub = jest.fn(async (input) => {
-    const result = answer(String(input));
+type Answer = { status: number; body?: unknown } | Error;
+/** What GET /api/auth/user answers (a server that accepts the stored token, unless a test changes it). */
+let sessionAnswer: () => Answer | Promise<Answer> = () => ({ status: 200, body: { user } });
+function stubFetch(answer: (url: string, init?: RequestInit) => Answer | Promise<Answer>): FetchStub {
+  const stub: FetchStub = jest.fn(async (input, init) => {
+    const url = String(input);
+    const result = await (url === '/api/auth/user' ? sessionAnswer() : answer(url, init));
     if (result instanceof Error) throw result;
     const text = result.body === undefined ? '' : JSON.stringify(result.body);
     return {
@@ -79,6 +91,7 @@ function stubFetch(answer: (url: string) => { status: number; body?: unknown } |
 
 beforeEach(() => {
   localStorage.clear();
+  sessionAnswer = () => ({ status: 200, body: { user } });
   stubFetch(() => new TypeError('Failed to fetch'));
 });
 afterEach(() => {
@@ -86,7 +99,8 @@ afterEach(() => {
   delete (globalThis as { fetch?: unknown }).fetch;
 });
 
-describe('route table', () => {
+describe('route table (signed in)', () => {
+  beforeEach(signIn);
   const expected: Array<[string, RemoteName]> = [
     ['/', 'chat'],
     ['/chat', 'chat'],
@@ -127,9 +141,10 @@ describe('route table', () => {
     expect(await screen.findByText(`${title} content not available.`)).toBeInTheDocument();
     expect(screen.getByTestId('legal-back')).toHaveAttribute('href', '/');
     expect(loader).not.toHaveBeenCalled();
-    expect(fetchStub.mock.calls.map((c) => String(c[0]))).toEqual([
-      `/api/legal/pages/${slug.replace('-', '_')}`,
-    ]);
+    const pageRequests = fetchStub.mock.calls
+      .map((c) => String(c[0]))
+      .filter((u) => u.startsWith('/api/legal/pages'));
+    expect(pageRequests).toEqual([`/api/legal/pages/${slug.replace('-', '_')}`]);
   });
 
   test('an unknown legal page redirects to /', async () => {
@@ -187,6 +202,7 @@ describe('legal pages', () => {
 });
 
 describe('start-up', () => {
+  beforeEach(signIn);
   test('shows the splash until the runtime configuration arrives', async () => {
     let resolveConfig!: (c: RuntimeConfig) => void;
     const pending = new Promise<RuntimeConfig>((resolve) => (resolveConfig = resolve));
@@ -220,7 +236,10 @@ describe('start-up', () => {
 });
 
 describe('remote failures', () => {
-  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+  beforeEach(() => {
+    signIn();
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+  });
 
   test('a remote that fails to load shows the error panel, and Retry forces a fresh load', async () => {
     let online = false;
@@ -279,5 +298,227 @@ describe('remote failures', () => {
     await userEvent.click(screen.getByRole('link', { name: 'home' }));
     expect(screen.getByTestId('loaded-chat')).toBeInTheDocument(); // at once, from the cache
     expect(loader.mock.calls.map((c) => c[0])).toEqual(['chat', 'studio']);
+  });
+});
+
+describe('signed out: the landing / auth screen', () => {
+  test.each(['/', '/chat'])('%s shows the landing page and loads no remote', async (path) => {
+    const fetchStub = stubFetch(() => new TypeError('Failed to fetch'));
+    const { loader } = renderShell(path);
+    expect(await screen.findByTestId('landing-page')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("Hello, I'm Kasa");
+    for (const title of ['AI Conversations', 'Universal Assistant', 'Global Payments']) {
+      expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('heading', { level: 2, name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.getByText('Sign in to your account')).toBeInTheDocument();
+    expect(screen.getByTestId('auth-submit')).toHaveTextContent(/^Sign in$/);
+    expect(screen.getByTestId('auth-toggle-mode')).toHaveTextContent("Don't have an account? Sign up");
+    expect(screen.getByTestId('forgot-password')).toHaveTextContent('Forgot password?');
+    expect(screen.queryByTestId('auth-email')).toBeNull();
+    expect(screen.getByText('© 2025 Kasa. All rights reserved.')).toBeInTheDocument();
+    for (const [name, href] of [
+      ['Terms of Use', '/legal/terms'],
+      ['Privacy Policy', '/legal/privacy'],
+      ['Cookie Preferences', '/legal/cookies'],
+      ['Fair Use Policy', '/legal/fair-use'],
+      ['Pricing', '/legal/pricing'],
+    ]) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(screen.getByTestId('location')).toHaveTextContent(path);
+    expect(loader).not.toHaveBeenCalled();
+    // No stored token: nothing to ask the server before showing the page.
+    expect(fetchStub.mock.calls.map((c) => String(c[0]))).not.toContain('/api/auth/user');
+  });
+
+  test.each(['/ai-studio', '/subscription', '/payments', '/account', '/register'])(
+    '%s redirects a signed-out visitor to /',
+    async (path) => {
+      const { loader } = renderShell(path);
+      expect(await screen.findByTestId('landing-page')).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+      expect(loader).not.toHaveBeenCalled();
+    },
+  );
+
+  test('the card toggles to sign-up mode with the optional e-mail', async () => {
+    renderShell('/');
+    await userEvent.click(await screen.findByTestId('auth-toggle-mode'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Get started' })).toBeInTheDocument();
+    expect(screen.getByText('Create your account')).toBeInTheDocument();
+    expect(screen.getByTestId('auth-submit')).toHaveTextContent('Create account');
+    expect(screen.getByTestId('auth-toggle-mode')).toHaveTextContent('Already have an account? Sign in');
+    expect(screen.getByTestId('auth-email')).toHaveAttribute('type', 'email');
+    expect(screen.getByTestId('auth-email')).not.toBeRequired();
+    expect(screen.getByTestId('auth-username')).toBeRequired();
+    expect(screen.getByTestId('auth-password')).toBeRequired();
+    expect(screen.queryByTestId('forgot-password')).toBeNull();
+    await userEvent.click(screen.getByTestId('auth-toggle-mode'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Welcome back' })).toBeInTheDocument();
+  });
+
+  test('sign-in: Please wait..., token stored, toast, then /chat after about 500 ms', async () => {
+    let answerLogin!: (answer: Answer) => void;
+    const login = new Promise<Answer>((resolve) => (answerLogin = resolve));
+    const fetchStub = stubFetch((url) =>
+      url === '/api/auth/login' ? login : new TypeError('Failed to fetch'),
+    );
+    const { loader } = renderShell('/');
+    await userEvent.type(await screen.findByTestId('auth-username'), '  amina ');
+    await userEvent.type(screen.getByTestId('auth-password'), 'secret12');
+    await userEvent.click(screen.getByTestId('auth-submit'));
+
+    expect(screen.getByTestId('auth-submit')).toBeDisabled();
+    expect(screen.getByTestId('auth-submit')).toHaveTextContent('Please wait...');
+    const [, loginInit] = fetchStub.mock.calls.find((c) => String(c[0]) === '/api/auth/login')!;
+    expect(loginInit?.method).toBe('POST');
+    expect(JSON.parse(String(loginInit?.body))).toEqual({ username: 'amina', password: 'secret12' });
+
+    const sentAt = Date.now();
+    await act(async () => answerLogin({ status: 200, body: { token: 'token-2', user } }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Login Successful');
+    expect(screen.getByTestId('toast')).toHaveTextContent('Welcome back!');
+    expect(localStorage.getItem('auth_token')).toBe('token-2');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/chat'), { timeout: 3000 });
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(450);
+    expect(await screen.findByTestId('loaded-chat')).toBeInTheDocument();
+    expect(loader).toHaveBeenCalledWith('chat', expect.anything());
+  });
+
+  test('sign-up sends the e-mail only when given and accepts a token inside user', async () => {
+    const fetchStub = stubFetch((url) =>
+      url === '/api/auth/register'
+        ? { status: 201, body: { user: { ...user, token: 'token-3' } } }
+        : new TypeError('Failed to fetch'),
+    );
+    renderShell('/chat');
+    await userEvent.click(await screen.findByTestId('auth-toggle-mode'));
+    await userEvent.type(screen.getByTestId('auth-username'), 'amina');
+    await userEvent.type(screen.getByTestId('auth-password'), 'secret12');
+    await userEvent.click(screen.getByTestId('auth-submit'));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Registration Successful');
+    expect(screen.getByTestId('toast')).toHaveTextContent('Account created successfully!');
+    expect(localStorage.getItem('auth_token')).toBe('token-3');
+    const [, init] = fetchStub.mock.calls.find((c) => String(c[0]) === '/api/auth/register')!;
+    expect(JSON.parse(String(init?.body))).toEqual({ username: 'amina', password: 'secret12' });
+  });
+
+  test.each([
+    [
+      { status: 401, body: { message: 'Incorrect username or password.' } },
+      'Incorrect username or password.',
+    ],
+    [new TypeError('Failed to fetch'), 'Please check your credentials and try again.'],
+    [{ status: 200, body: { user } }, 'No token received from server'],
+  ])('a failed sign-in shows Authentication Failed (%#)', async (answer, description) => {
+    stubFetch((url) => (url === '/api/auth/login' ? answer : new TypeError('Failed to fetch')));
+    renderShell('/');
+    await userEvent.type(await screen.findByTestId('auth-username'), 'amina');
+    await userEvent.type(screen.getByTestId('auth-password'), 'wrong-one');
+    await userEvent.click(screen.getByTestId('auth-submit'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('Authentication Failed');
+    expect(toast).toHaveTextContent(description);
+    expect(toast).toHaveAttribute('data-variant', 'destructive');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(screen.getByTestId('auth-submit')).toHaveTextContent(/^Sign in$/);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  test('the page is in French when the visitor chose French', async () => {
+    localStorage.setItem('kasa-language', 'fr');
+    renderShell('/');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bon retour' })).toBeInTheDocument();
+    expect(screen.getByTestId('auth-submit')).toHaveTextContent('Se connecter');
+    expect(screen.getByText('© 2025 Kasa. Tous droits réservés.')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('language-switch'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Welcome back' })).toBeInTheDocument();
+    expect(localStorage.getItem('kasa-language')).toBe('en');
+  });
+});
+
+describe('the session', () => {
+  test('the splash shows while the session is checked', async () => {
+    signIn();
+    let answerSession!: (answer: Answer) => void;
+    const pending = new Promise<Answer>((resolve) => (answerSession = resolve));
+    sessionAnswer = () => pending;
+    const stub = stubFetch(() => ({ status: 404 }));
+    renderShell('/account');
+    await waitFor(() => expect(stub).toHaveBeenCalled());
+    expect(screen.getByTestId('splash')).toHaveTextContent('Initializing Kasa');
+    await act(async () => answerSession({ status: 200, body: { user } }));
+    expect(await screen.findByTestId('loaded-account')).toBeInTheDocument();
+  });
+
+  test('a revoked token (401) shows the landing page and forgets the token', async () => {
+    signIn();
+    sessionAnswer = () => ({ status: 401, body: { message: 'Please sign in again.' } });
+    const { loader } = renderShell('/account');
+    expect(await screen.findByTestId('landing-page')).toBeInTheDocument();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(loader).not.toHaveBeenCalled();
+  });
+
+  test('a session check that cannot reach the server offers Retry', async () => {
+    signIn();
+    let online = false;
+    sessionAnswer = () => (online ? { status: 200, body: { user } } : new TypeError('Failed to fetch'));
+    renderShell('/account');
+    expect(await screen.findByTestId('session-error-panel')).toHaveTextContent('Could not reach Kasa');
+    expect(localStorage.getItem('auth_token')).toBe('token-1');
+    online = true;
+    await userEvent.click(screen.getByTestId('session-retry'));
+    expect(await screen.findByTestId('loaded-account')).toBeInTheDocument();
+  });
+
+  test('Logout tells the server, forgets the token and goes to /', async () => {
+    signIn();
+    function RemoteWithFrame() {
+      return (
+        <PageFrame title="Account" testId="account-page">
+          account
+        </PageFrame>
+      );
+    }
+    const fetchStub = stubFetch((url) =>
+      url === '/api/auth/logout'
+        ? { status: 200, body: { ok: true, message: 'Signed out.' } }
+        : { status: 404 },
+    );
+    renderShell('/account', { load: () => Promise.resolve(RemoteWithFrame) });
+    await userEvent.click(await screen.findByTestId('logout-button'));
+    expect(await screen.findByTestId('landing-page')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    const logout = fetchStub.mock.calls.find((c) => String(c[0]) === '/api/auth/logout')!;
+    expect(logout[1]?.method).toBe('POST');
+    expect(new Headers(logout[1]?.headers).get('Authorization')).toBe('Bearer token-1');
+  });
+
+  test('a 401 on any call made with the token signs the visitor out', async () => {
+    signIn();
+    let revoked = false;
+    sessionAnswer = () =>
+      revoked ? { status: 401, body: { message: 'Please sign in again.' } } : { status: 200, body: { user } };
+    stubFetch(() => ({ status: 401, body: { message: 'Please sign in again.' } }));
+    function Caller() {
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            revoked = true;
+            void apiFetch('/api/chat/conversations').catch(() => undefined);
+          }}
+        >
+          call
+        </button>
+      );
+    }
+    renderShell('/account', { load: () => Promise.resolve(Caller) });
+    await userEvent.click(await screen.findByRole('button', { name: 'call' }));
+    expect(await screen.findByTestId('landing-page')).toBeInTheDocument();
+    expect(localStorage.getItem('auth_token')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '@kasa/contracts';
 
-/** localStorage key of the bearer token (set by sign-in, a later issue). */
+/** localStorage key of the bearer token (spec §3: auth_token). */
 export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
 export const API_PREFIX = '/api';
 
@@ -8,6 +8,11 @@ interface ApiClientSettings {
   /** Origin the API is on. '' = same origin (the browser default). Tests point it at a loopback server. */
   origin: string;
   getToken: () => string | null;
+  /**
+   * Called when a request that carried a token gets 401: the token was revoked (logout or a
+   * password change elsewhere) or expired. The shell then drops the session.
+   */
+  onUnauthorized: () => void;
 }
 
 /** The default token source: localStorage "auth_token". */
@@ -19,7 +24,16 @@ export function readStoredToken(): string | null {
   }
 }
 
-const settings: ApiClientSettings = { origin: '', getToken: readStoredToken };
+const settings: ApiClientSettings = {
+  origin: '',
+  getToken: readStoredToken,
+  onUnauthorized: () => undefined,
+};
+
+/** The token requests carry now (the configured source; localStorage in the browser). */
+export function currentToken(): string | null {
+  return settings.getToken();
+}
 
 export function configureApiClient(options: Partial<ApiClientSettings>): void {
   Object.assign(settings, options);
@@ -86,7 +100,10 @@ export async function apiRequest(path: string, init: ApiFetchInit = {}): Promise
     }
   }
   const response = await fetch(apiUrl(path), { credentials: 'include', ...init, headers, body });
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    if (response.status === 401 && headers.has('Authorization')) settings.onUnauthorized();
+    throw await toApiError(response);
+  }
   return response;
 }
 

@@ -1,2 +1,3 @@
 export * from './api';
 export * from './query-client';
+export * from './session';

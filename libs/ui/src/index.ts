@@ -16,3 +16,4 @@ export * from './KasaUiProvider';
 export { default as Box } from '@mui/material/Box';
 export { default as Button } from '@mui/material/Button';
 export { default as ButtonBase } from '@mui/material/ButtonBase';
+export * from './TextInput';

@@ -1,0 +1,157 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuthResponse, LoginRequest, RegisterRequest } from '@kasa/contracts';
+import { CURRENT_USER_QUERY_KEY, apiFetch, storeAuthToken } from '@kasa/api-client';
+import { Box, Button, TextInput, useT, useToast } from '@kasa/ui';
+import { useScheduleRedirect } from './auth-redirect';
+import { serverMessageOr } from './error-text';
+import { authMessages } from './messages';
+
+export type AuthMode = 'signin' | 'signup';
+
+/** The spec allows either shape: `token` or `user.token`. */
+type AuthAnswer = Partial<AuthResponse> & { user?: { token?: string } };
+
+class NoTokenError extends Error {}
+
+/**
+ * The sign-in / sign-up card (spec §2, §4): starts in sign-in mode; while submitting the button
+ * is disabled and reads 'Please wait...'; on success the token is stored, the current-user query
+ * invalidated, a toast shown, and /chat follows after about 500 ms.
+ */
+export function AuthCard({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const t = useT(authMessages);
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const scheduleRedirect = useScheduleRedirect();
+  const [mode, setMode] = useState<AuthMode>('signin');
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const submit = useMutation({
+    mutationFn: async (request: { mode: AuthMode; body: LoginRequest | RegisterRequest }) => {
+      const path = request.mode === 'signin' ? '/api/auth/login' : '/api/auth/register';
+      const answer = await apiFetch<AuthAnswer>(path, { method: 'POST', body: request.body });
+      const token = answer?.token ?? answer?.user?.token;
+      if (!token) throw new NoTokenError(t('noToken'));
+      return token;
+    },
+    onSuccess: async (token, request) => {
+      storeAuthToken(token);
+      const signIn = request.mode === 'signin';
+      toast({
+        title: t(signIn ? 'loginSuccessTitle' : 'registerSuccessTitle'),
+        description: t(signIn ? 'loginSuccessText' : 'registerSuccessText'),
+      });
+      scheduleRedirect('/chat');
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+    },
+    onError: (error) => {
+      toast({
+        title: t('authFailedTitle'),
+        description:
+          error instanceof NoTokenError ? error.message : serverMessageOr(error, t('authFailedText')),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submit.isPending) return;
+    const name = username.trim();
+    const body: LoginRequest | RegisterRequest =
+      mode === 'signin'
+        ? { username: name, password }
+        : { username: name, password, ...(email.trim() ? { email: email.trim() } : {}) };
+    submit.mutate({ mode, body });
+  };
+
+  const signUp = mode === 'signup';
+  return (
+    <Box
+      component="section"
+      data-testid="auth-card"
+      data-mode={mode}
+      aria-labelledby="auth-heading"
+      sx={{
+        p: { xs: 2.5, sm: 3 },
+        border: '1px solid',
+        borderColor: 'divider',
+        borderRadius: 2,
+        bgcolor: 'background.paper',
+        boxShadow: 2,
+      }}
+    >
+      <Box component="h2" id="auth-heading" sx={{ m: 0, fontSize: '1.5rem', fontWeight: 800 }}>
+        {t(signUp ? 'signUpHeading' : 'signInHeading')}
+      </Box>
+      <Box component="p" sx={{ mt: 0.5, mb: 2, color: 'text.secondary' }}>
+        {t(signUp ? 'signUpSubtitle' : 'signInSubtitle')}
+      </Box>
+      <Box component="form" onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <TextInput
+          label={t('username')}
+          name="username"
+          data-testid="auth-username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          hint={signUp ? t('usernameHint') : undefined}
+        />
+        {signUp && (
+          <TextInput
+            label={t('email')}
+            name="email"
+            type="email"
+            data-testid="auth-email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            hint={t('emailHint')}
+          />
+        )}
+        <TextInput
+          label={t('password')}
+          name="password"
+          type="password"
+          data-testid="auth-password"
+          autoComplete={signUp ? 'new-password' : 'current-password'}
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint={signUp ? t('passwordHint') : undefined}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          data-testid="auth-submit"
+          disabled={submit.isPending}
+          sx={{ minHeight: 48, fontWeight: 700 }}
+        >
+          {submit.isPending ? t('pleaseWait') : t(signUp ? 'signUpSubmit' : 'signInSubmit')}
+        </Button>
+      </Box>
+      <Box sx={{ mt: 1.5, display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+        <Button
+          color="inherit"
+          data-testid="auth-toggle-mode"
+          onClick={() => setMode(signUp ? 'signin' : 'signup')}
+          sx={{ textDecoration: 'underline' }}
+        >
+          {t(signUp ? 'toSignIn' : 'toSignUp')}
+        </Button>
+        {!signUp && (
+          <Button color="inherit" data-testid="forgot-password" onClick={onForgotPassword}>
+            {t('forgotPassword')}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}

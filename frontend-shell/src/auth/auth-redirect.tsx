@@ -1,0 +1,34 @@
+import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+
+/** Spec §9: after sign-in or sign-up the user goes to /chat after 500 ms. */
+export const REDIRECT_AFTER_AUTH_MS = 500;
+
+type ScheduleRedirect = (path: string) => void;
+
+const AuthRedirectContext = createContext<ScheduleRedirect | null>(null);
+
+/**
+ * Owns the post-sign-in redirect. It lives above the route table because signing in swaps the
+ * route table (the landing page unmounts as soon as the user is known), and the timer must
+ * survive that.
+ */
+export function AuthRedirectProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const schedule = useCallback<ScheduleRedirect>(
+    (path) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => navigate(path, { replace: true }), REDIRECT_AFTER_AUTH_MS);
+    },
+    [navigate],
+  );
+  return <AuthRedirectContext.Provider value={schedule}>{children}</AuthRedirectContext.Provider>;
+}
+
+export function useScheduleRedirect(): ScheduleRedirect {
+  const schedule = useContext(AuthRedirectContext);
+  if (!schedule) throw new Error('useScheduleRedirect() needs an <AuthRedirectProvider> above it');
+  return schedule;
+}

@@ -1,0 +1,67 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { AuthUser, CurrentUserResponse } from '@kasa/contracts';
+import { AUTH_TOKEN_STORAGE_KEY, ApiError, apiFetch, currentToken } from './api';
+
+/** TanStack Query key of GET /api/auth/user (spec §7). */
+export const CURRENT_USER_QUERY_KEY = ['/api/auth/user'] as const;
+
+export function storeAuthToken(token: string): void {
+  try {
+    globalThis.localStorage?.setItem(AUTH_TOKEN_STORAGE_KEY, token);
+  } catch {
+    // Storage unavailable (private mode): the session then lasts until the page closes at most.
+  }
+}
+
+export function clearAuthToken(): void {
+  try {
+    globalThis.localStorage?.removeItem(AUTH_TOKEN_STORAGE_KEY);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
+
+/**
+ * The signed-in user, or null when signed out. A 401 means "not signed in" (spec §6) and drops a
+ * stored token the server no longer accepts. Without a token there is nothing to ask: on a slow
+ * connection the landing page shows at once instead of after a round trip.
+ */
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<AuthUser | null> {
+  if (!currentToken()) return null;
+  try {
+    const { user } = await apiFetch<CurrentUserResponse>(CURRENT_USER_QUERY_KEY[0], { signal });
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      clearAuthToken();
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** Spec §7: refetched on window focus and on mount, stale after 1 s, no retry. */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: CURRENT_USER_QUERY_KEY,
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    staleTime: 1000,
+    retry: false,
+    refetchOnWindowFocus: true,
+    refetchOnMount: true,
+  });
+}
+
+/**
+ * Signs out: the server revokes every token of the account (DESIGN decision 6), the stored token
+ * goes, and every cached answer of the old session is dropped. Signing out works offline too: the
+ * token is forgotten locally even when the server cannot be told.
+ */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  if (currentToken()) {
+    await apiFetch('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+  }
+  clearAuthToken();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
+  queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+}
