@@ -2,18 +2,27 @@ import type { MouseEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import { BrandHomeLink, ThemeToggleButton } from '@kasa/ui';
+import {
+  BrandHomeLink,
+  LanguageSwitch,
+  ThemeToggleButton,
+  formatLongDate,
+  useLanguage,
+  useT,
+} from '@kasa/ui';
+import { legalMessages } from './legal-messages';
 import { renderLegalContent } from './legal-content';
 import { CookiePreferencesPanel } from './cookies/CookiePreferencesPanel';
 
-/** The five legal pages (spec §2): route slug → title shown until (or unless) the server sends one. */
-export const LEGAL_PAGES: Record<string, string> = {
-  terms: 'Terms of Use',
-  privacy: 'Privacy Policy',
-  cookies: 'Cookie Policy',
-  'fair-use': 'Fair Use Policy',
-  pricing: 'Pricing',
-};
+/** The five legal pages (spec §2): route slug → message key of the title shown until the server sends one. */
+export const LEGAL_PAGES = {
+  terms: 'terms',
+  privacy: 'privacy',
+  cookies: 'cookies',
+  'fair-use': 'fairUse',
+  pricing: 'pricing',
+} as const;
+type LegalSlug = keyof typeof LEGAL_PAGES;
 
 /** GET /api/legal/pages/{terms, privacy, cookies, fair_use or pricing} (spec §7). */
 export const LEGAL_API_PATH = '/api/legal/pages';
@@ -27,18 +36,13 @@ export interface LegalPageContent {
   content?: string;
 }
 
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
-
 export function LegalPage() {
   const { page = '' } = useParams();
   const navigate = useNavigate();
+  const t = useT(legalMessages);
+  const { language } = useLanguage();
   const known = Object.prototype.hasOwnProperty.call(LEGAL_PAGES, page);
-  const fallbackTitle = known ? LEGAL_PAGES[page] : '';
+  const fallbackTitle = known ? t(LEGAL_PAGES[page as LegalSlug]) : '';
   const query = useQuery<LegalPageContent>({
     queryKey: [LEGAL_API_PATH, legalApiSlug(page)],
     enabled: known,
@@ -74,7 +78,10 @@ export function LegalPage() {
         }}
       >
         <BrandHomeLink />
-        <ThemeToggleButton size="small" />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <LanguageSwitch size="small" />
+          <ThemeToggleButton size="small" />
+        </Box>
       </Box>
       <Box component="main" sx={{ maxWidth: 760, mx: 'auto', px: 2, py: 2 }}>
         <Box
@@ -90,7 +97,7 @@ export function LegalPage() {
             fontWeight: 600,
           }}
         >
-          ← Back
+          {t('back')}
         </Box>
         <Box component="h1" sx={{ mt: 1, mb: 2, fontSize: '1.6rem', fontWeight: 800 }}>
           {title}
@@ -101,17 +108,25 @@ export function LegalPage() {
             data-testid="legal-meta"
             sx={{ mt: -1, mb: 2, color: 'text.secondary', fontSize: '0.9rem' }}
           >
-            Version {data.version || '1.0'}
-            {data.effectiveDate ? ` · Effective ${formatDate(data.effectiveDate)}` : ''}
+            {t('version', { version: data.version || '1.0' })}
+            {data.effectiveDate
+              ? ` · ${t('effective', { date: formatLongDate(data.effectiveDate, language) })}`
+              : ''}
+          </Box>
+        )}
+        {language !== 'en' && blocks.length > 0 && (
+          <Box component="p" lang={language} sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+            {t('englishOnly')}
           </Box>
         )}
         {query.isPending ? (
           <Box component="p" role="status" sx={{ color: 'text.secondary' }}>
-            Loading...
+            {t('loading')}
           </Box>
         ) : blocks.length ? (
           <Box
             data-testid="legal-content"
+            lang="en"
             sx={{
               lineHeight: 1.6,
               '& h2': { fontSize: '1.25rem', mt: 3, mb: 1 },
@@ -122,7 +137,7 @@ export function LegalPage() {
           </Box>
         ) : (
           <Box component="p" sx={{ color: 'text.secondary' }}>
-            {title} content not available.
+            {t('notAvailable', { title })}
           </Box>
         )}
         {page === 'cookies' && <CookiePreferencesPanel />}

@@ -7,7 +7,6 @@ import { PageFrame } from '@kasa/ui';
 import { ShellApp } from './ShellApp';
 import type { RemoteLoadFn } from './remote-loader';
 import { REMOTE_ROUTES } from './routes';
-import { LEGAL_PAGES } from './LegalPage';
 
 const config: RuntimeConfig = {
   appName: 'Kasa',
@@ -133,7 +132,13 @@ describe('route table (signed in)', () => {
     },
   );
 
-  test.each(Object.entries(LEGAL_PAGES))('/legal/%s stays in the shell (%s)', async (slug, title) => {
+  test.each([
+    ['terms', 'Terms of Use'],
+    ['privacy', 'Privacy Policy'],
+    ['cookies', 'Cookie Policy'],
+    ['fair-use', 'Fair Use Policy'],
+    ['pricing', 'Pricing'],
+  ])('/legal/%s stays in the shell (%s)', async (slug, title) => {
     const fetchStub = stubFetch(() => new TypeError('Failed to fetch'));
     const { loader } = renderShell(`/legal/${slug}`);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
@@ -184,6 +189,33 @@ describe('legal pages', () => {
     expect(document.querySelector('script')).toBeNull();
     expect(screen.getByText('<script>alert(1)</script>')).toBeInTheDocument();
     expect(screen.queryByText(/content not available/)).toBeNull();
+  });
+
+  test('in French the frame is French and says the document is in English', async () => {
+    localStorage.setItem('kasa-language', 'fr');
+    stubFetch(() => ({
+      status: 200,
+      body: {
+        title: 'Privacy Policy',
+        version: '1.0',
+        effectiveDate: '2025-03-01',
+        content: 'We store little.',
+      },
+    }));
+    renderShell('/legal/privacy');
+    expect(await screen.findByTestId('legal-content')).toHaveAttribute('lang', 'en');
+    expect(screen.getByTestId('legal-meta')).toHaveTextContent('Version 1.0 · En vigueur le 1 mars 2025');
+    expect(screen.getByText("Ce document n'est disponible qu'en anglais.")).toBeInTheDocument();
+    expect(screen.getByTestId('legal-back')).toHaveTextContent('← Retour');
+  });
+
+  test('in French a missing page says so in French', async () => {
+    localStorage.setItem('kasa-language', 'fr');
+    stubFetch(() => new TypeError('Failed to fetch'));
+    renderShell('/legal/terms');
+    expect(
+      await screen.findByText("Contenu « Conditions d'utilisation » non disponible."),
+    ).toBeInTheDocument();
   });
 
   test('version defaults to 1.0 and a page without content shows the fallback', async () => {

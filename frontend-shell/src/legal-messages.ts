@@ -1,0 +1,31 @@
+import { defineMessages } from '@kasa/ui';
+
+/** The legal pages' frame (spec §2 "Legal pages"). Titles show until (or unless) the server sends one. */
+export const legalMessages = defineMessages({
+  en: {
+    back: '← Back',
+    loading: 'Loading...',
+    version: 'Version {version}',
+    effective: 'Effective {date}',
+    notAvailable: '{title} content not available.',
+    terms: 'Terms of Use',
+    privacy: 'Privacy Policy',
+    cookies: 'Cookie Policy',
+    fairUse: 'Fair Use Policy',
+    pricing: 'Pricing',
+    englishOnly: 'This document is available in English only.',
+  },
+  fr: {
+    back: '← Retour',
+    loading: 'Chargement...',
+    version: 'Version {version}',
+    effective: 'En vigueur le {date}',
+    notAvailable: 'Contenu « {title} » non disponible.',
+    terms: "Conditions d'utilisation",
+    privacy: 'Politique de confidentialité',
+    cookies: 'Politique relative aux cookies',
+    fairUse: "Politique d'utilisation équitable",
+    pricing: 'Tarifs',
+    englishOnly: "Ce document n'est disponible qu'en anglais.",
+  },
+});
