@@ -1,4 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { signedIn } from '../support/session';
+
+test.beforeEach(async ({ page }) => {
+  await signedIn(page);
+});
 
 test('the splash shows while the runtime configuration loads', async ({ page }) => {
   let release: () => void = () => undefined;

@@ -1,4 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { signedIn } from '../support/session';
+
+// Signed in: the route table of spec §2 for signed-in visitors.
+test.beforeEach(async ({ page }) => {
+  await signedIn(page);
+});
 
 // Spec §2 route table: which feature area each path mounts.
 const remoteRoutes: Array<[path: string, remote: string]> = [

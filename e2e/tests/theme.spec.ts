@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { signedIn } from '../support/session';
 
 test('Alt+W toggles the theme and the choice survives a reload', async ({ page }) => {
+  await signedIn(page);
   await page.goto('/chat');
   await expect(page.getByTestId('remote-chat')).toBeVisible();
   const stored = () => page.evaluate(() => localStorage.getItem('kasa-theme'));
