@@ -56,6 +56,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps the sign-in and sign-up rate limits unless told otherwise', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir }).rateLimits;
+    expect(defaults.loginPerIp.limit).toBe(30);
+    expect(defaults.registerPerIp.limit).toBe(10);
+    const raised = loadConfig({
+      DATA_DIR: dataDir,
+      RATE_LIMIT_LOGIN_PER_IP: '500',
+      RATE_LIMIT_REGISTER_PER_IP: '200',
+    }).rateLimits;
+    expect(raised.loginPerIp).toEqual({ limit: 500, windowMs: 15 * 60_000 });
+    expect(raised.registerPerIp).toEqual({ limit: 200, windowMs: 60 * 60_000 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_REGISTER_PER_IP: 'many' })).toThrow(
+      'RATE_LIMIT_REGISTER_PER_IP must be a whole number',
+    );
+  });
+
   it('lists every invalid setting with a message naming it', () => {
     let error: unknown;
     try {
