@@ -12,7 +12,7 @@ export const cookieMessages = defineMessages({
     savePreferences: 'Save Preferences',
     close: 'Close: keep only necessary cookies',
     panelTitle: 'Cookie preferences',
-    panelIntro: 'Choose what {appName} may use. You can change this later on the Cookie Policy page.',
+    panelIntro: 'Choose what {appName} may use. You can change your choice at any time.',
     necessary: 'Necessary',
     necessaryDescription: 'Keep you signed in and remember this choice, your theme and your language.',
     alwaysOn: 'Always on',
@@ -44,8 +44,7 @@ export const cookieMessages = defineMessages({
     savePreferences: 'Enregistrer les préférences',
     close: 'Fermer : ne garder que les cookies nécessaires',
     panelTitle: 'Préférences de cookies',
-    panelIntro:
-      'Choisissez ce que {appName} peut utiliser. Vous pourrez changer plus tard sur la page Politique relative aux cookies.',
+    panelIntro: 'Choisissez ce que {appName} peut utiliser. Vous pourrez changer votre choix à tout moment.',
     necessary: 'Nécessaires',
     necessaryDescription:
       'Gardent votre session ouverte et retiennent ce choix, votre thème et votre langue.',
