@@ -166,3 +166,11 @@ test.describe('in French', () => {
     await expect(page.getByTestId('legal-meta')).toContainText('En vigueur le');
   });
 });
+
+test('the landing page fits a 360 px phone without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await expect(page.getByTestId('auth-card')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
