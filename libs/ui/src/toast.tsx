@@ -92,8 +92,11 @@ export function Toaster() {
         zIndex: 1400,
         left: 0,
         right: 0,
-        bottom: 0,
+        // Top, not bottom: the bottom of a phone screen holds the chat input, the cookie banner
+        // and the install card, which a toast would cover.
+        top: 0,
         p: 1.5,
+        pt: 'max(12px, env(safe-area-inset-top))',
         display: 'flex',
         justifyContent: 'center',
         pointerEvents: 'none',
