@@ -2,14 +2,17 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@kasa/api-client';
-import { KasaUiProvider } from '@kasa/ui';
+import { KasaUiProvider, type Language } from '@kasa/ui';
 import App from './App';
 
-function renderApp(path = '/') {
+function renderApp(path = '/', initialLanguage?: Language) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
-        <KasaUiProvider appInfo={{ appName: 'Kasa', assistantName: 'Kasa' }}>
+        <KasaUiProvider
+          appInfo={{ appName: 'Kasa', assistantName: 'Kasa' }}
+          initialLanguage={initialLanguage}
+        >
           <App />
         </KasaUiProvider>
       </MemoryRouter>
@@ -44,4 +47,21 @@ test('serves /subscription and /payments, marking Subscription as current', () =
   renderApp('/payments');
   expect(screen.getByRole('link', { name: 'Subscription' })).toHaveAttribute('aria-current', 'page');
   expect(screen.getByRole('heading', { level: 2, name: 'Your plan' })).toBeInTheDocument();
+});
+
+test('speaks French when the UI language is French', () => {
+  renderApp('/subscription', 'fr');
+  expect(screen.getByRole('heading', { level: 1, name: 'Forfaits et utilisation' })).toBeInTheDocument();
+  expect(screen.getByText('Votre abonnement et votre utilisation du mois.')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 2, name: 'Votre forfait' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 2, name: 'Paiements' })).toBeInTheDocument();
+  expect(screen.getByTestId('billing-payments')).toHaveTextContent('Payez par carte ou par mobile money');
+  expect(screen.getByRole('link', { name: 'Abonnement' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('names the payments page in French on /payments', () => {
+  renderApp('/payments', 'fr');
+  // The subtitle under the page heading and the Payments section heading.
+  expect(screen.getAllByText('Paiements')).toHaveLength(2);
+  expect(screen.queryByText('Votre abonnement et votre utilisation du mois.')).not.toBeInTheDocument();
 });

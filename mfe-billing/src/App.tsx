@@ -1,21 +1,23 @@
 import { useLocation } from 'react-router';
-import { PageFrame, Section } from '@kasa/ui';
+import { PageFrame, Section, useT } from '@kasa/ui';
+import { messages } from './messages';
 
 /** Subscription and payments (/subscription, /payments). Plans, usage and checkout arrive later. */
 export default function BillingApp() {
   const { pathname } = useLocation();
+  const t = useT(messages);
   const payments = pathname.startsWith('/payments');
   return (
     <PageFrame
-      title="Plans and usage"
-      subtitle={payments ? 'Payments' : 'Your subscription and monthly usage.'}
+      title={t('title')}
+      subtitle={payments ? t('paymentsSubtitle') : t('subtitle')}
       testId="billing-page"
     >
-      <Section title="Your plan" testId="billing-plan">
-        Your current plan and this month&apos;s usage will show here. Not connected yet.
+      <Section title={t('planTitle')} testId="billing-plan">
+        {t('planText')}
       </Section>
-      <Section title="Payments" testId="billing-payments">
-        Pay by card or by mobile money (MTN, Orange). Not connected yet.
+      <Section title={t('paymentsTitle')} testId="billing-payments">
+        {t('paymentsText')}
       </Section>
     </PageFrame>
   );

@@ -1,25 +1,26 @@
-import { Box, PageFrame, Section, useAppInfo } from '@kasa/ui';
+import { Box, PageFrame, Section, useAppInfo, useT } from '@kasa/ui';
+import { messages } from './messages';
 
 /** The chat area (/ and /chat). Conversations, the input bar and streaming arrive in later issues. */
 export default function ChatApp() {
   const { assistantName } = useAppInfo();
+  const t = useT(messages);
   return (
-    <PageFrame title="Chat" testId="chat-page">
+    <PageFrame title={t('title')} testId="chat-page">
       <Box
         component="section"
         data-testid="chat-welcome"
         sx={{ p: 2.5, mb: 2, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText' }}
       >
         <Box component="h2" sx={{ m: 0, mb: 1, fontSize: '1.3rem', fontWeight: 800 }}>
-          Hello, I&apos;m {assistantName}, your AI assistant
+          {t('welcomeTitle', { assistantName })}
         </Box>
         <Box component="p" sx={{ m: 0 }}>
-          I help farmers and everyone else with crops, livestock, weather, markets and everyday questions, in
-          your language.
+          {t('welcomeText')}
         </Box>
       </Box>
-      <Section title="No conversations yet" testId="chat-empty">
-        Your saved conversations will be listed here. Sending messages is not connected yet.
+      <Section title={t('emptyTitle')} testId="chat-empty">
+        {t('emptyText')}
       </Section>
     </PageFrame>
   );

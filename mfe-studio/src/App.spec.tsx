@@ -2,14 +2,17 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@kasa/api-client';
-import { KasaUiProvider } from '@kasa/ui';
+import { KasaUiProvider, type Language } from '@kasa/ui';
 import App from './App';
 
-function renderApp(path = '/') {
+function renderApp(path = '/', initialLanguage?: Language) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
-        <KasaUiProvider appInfo={{ appName: 'Kasa', assistantName: 'Kasa' }}>
+        <KasaUiProvider
+          appInfo={{ appName: 'Kasa', assistantName: 'Kasa' }}
+          initialLanguage={initialLanguage}
+        >
           <App />
         </KasaUiProvider>
       </MemoryRouter>
@@ -47,4 +50,15 @@ test('names the three sections and says they are not connected yet', () => {
   }
   expect(screen.getAllByText(/Not connected yet/)).toHaveLength(2);
   expect(screen.getByRole('link', { name: 'AI Studio' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('speaks French when the UI language is French', () => {
+  renderApp('/ai-studio', 'fr');
+  expect(screen.getByRole('heading', { level: 1, name: 'Studio IA' })).toBeInTheDocument();
+  expect(screen.getByText('Créez des images et travaillez avec la voix.')).toBeInTheDocument();
+  for (const name of ["Vue d'ensemble", 'Studio média', 'Labo voix']) {
+    expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+  }
+  expect(screen.getAllByText(/Pas encore disponible/)).toHaveLength(2);
+  expect(screen.queryByText(/Not connected yet/)).not.toBeInTheDocument();
 });

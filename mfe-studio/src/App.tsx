@@ -1,17 +1,19 @@
-import { PageFrame, Section } from '@kasa/ui';
+import { PageFrame, Section, useT } from '@kasa/ui';
+import { messages } from './messages';
 
 /** AI Studio (/ai-studio): Overview, Media Studio and Voice Lab, filled by later issues. */
 export default function StudioApp() {
+  const t = useT(messages);
   return (
-    <PageFrame title="AI Studio" subtitle="Create images and work with speech." testId="studio-page">
-      <Section title="Overview" testId="studio-overview">
-        What the studio can do, and your usage, will show here.
+    <PageFrame title={t('title')} subtitle={t('subtitle')} testId="studio-page">
+      <Section title={t('overviewTitle')} testId="studio-overview">
+        {t('overviewText')}
       </Section>
-      <Section title="Media Studio" testId="studio-media">
-        Image generation from a text prompt. Not connected yet.
+      <Section title={t('mediaTitle')} testId="studio-media">
+        {t('mediaText')}
       </Section>
-      <Section title="Voice Lab" testId="studio-voice">
-        Speech to text and text to speech with six voices. Not connected yet.
+      <Section title={t('voiceTitle')} testId="studio-voice">
+        {t('voiceText')}
       </Section>
     </PageFrame>
   );
