@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'off',
+    // The production build registers a service worker; requests it answers bypass page.route()
+    // (which several tests use to simulate failures), so it is off except in tests/pwa.spec.ts.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

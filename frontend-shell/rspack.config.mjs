@@ -1,5 +1,6 @@
 // frontend-shell: the Module Federation host. Remotes are registered at runtime from /runtime-config.json.
 import { kasaAppConfig, DEV_PORTS } from '../tools/rspack/rspack.shared.mjs';
+import { pwaPlugins } from './rspack.pwa.mjs';
 
 const devRuntimeConfig = {
   appName: process.env.APP_NAME || 'Kasa',
@@ -12,7 +13,7 @@ const devRuntimeConfig = {
   },
 };
 
-export default kasaAppConfig({
+const appConfig = kasaAppConfig({
   dir: import.meta.dirname,
   name: 'kasa_shell',
   port: DEV_PORTS.shell,
@@ -34,3 +35,10 @@ export default kasaAppConfig({
     },
   },
 });
+
+// The shared app config plus the shell's PWA pieces (manifest, icons, offline page, service worker).
+export default (env, argv = {}) => {
+  const config = appConfig(env, argv);
+  config.plugins.push(...pwaPlugins({ dir: import.meta.dirname, isProd: config.mode === 'production' }));
+  return config;
+};

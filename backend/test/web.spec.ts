@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -15,6 +15,10 @@ function writeBuild(root: string): void {
   writeFileSync(join(shell, 'main.0123456789.js'), `console.log(${JSON.stringify('kasa '.repeat(2000))});`);
   writeFileSync(join(chat, 'mf-manifest.json'), '{"id":"mfe_chat"}');
   writeFileSync(join(chat, 'remoteEntry.js'), 'var mfe_chat;');
+  // The PWA files as the shell's build writes them (the manifest is the real template).
+  copyFileSync(join(__dirname, '../../frontend-shell/public/manifest.json'), join(shell, 'manifest.json'));
+  writeFileSync(join(shell, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(shell, 'offline.html'), '<!doctype html><title>Offline</title><h1>You are offline</h1>');
 }
 
 describe('serving the frontends from the API port', () => {
@@ -89,6 +93,42 @@ describe('serving the frontends from the API port', () => {
     });
   });
 
+  it('serves the web app manifest with the configured name, as a manifest, revalidated', async () => {
+    const response = await request(ctx.app.getHttpServer()).get('/manifest.json').expect(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const manifest = JSON.parse(response.text);
+    expect(manifest).toMatchObject({
+      name: 'Kasa Test',
+      short_name: 'Kasa Test',
+      start_url: '/chat',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#ffd60a',
+    });
+    expect(manifest.description).toMatch(/^Kasa Test: /);
+    // Unchanged: answered 304 from its ETag.
+    await request(ctx.app.getHttpServer())
+      .get('/manifest.json')
+      .set('If-None-Match', response.headers['etag'])
+      .expect(304);
+  });
+
+  it('serves the service worker and the offline page without long caching', async () => {
+    const worker = await request(ctx.app.getHttpServer()).get('/service-worker.js').expect(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    const offline = await request(ctx.app.getHttpServer()).get('/offline.html').expect(200);
+    expect(offline.headers['cache-control']).toBe('no-cache');
+    expect(offline.text).toContain('You are offline');
+  });
+
+  it('lets the page register its service worker and read its manifest (CSP)', async () => {
+    const response = await request(ctx.app.getHttpServer()).get('/');
+    expect(response.headers['content-security-policy']).toContain("worker-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("manifest-src 'self'");
+  });
+
   it('lets the page load code from a remote deployed on another origin (CSP)', async () => {
     const response = await request(ctx.app.getHttpServer()).get('/');
     expect(response.headers['content-security-policy']).toMatch(
@@ -112,6 +152,11 @@ describe('before the frontends are built', () => {
   it('says so with a 503 page instead of a blank screen', async () => {
     const response = await request(ctx.app.getHttpServer()).get('/chat').expect(503);
     expect(response.text).toContain("Kasa's web app is not built yet");
+  });
+
+  it('answers /manifest.json with a JSON 404', async () => {
+    const response = await request(ctx.app.getHttpServer()).get('/manifest.json').expect(404);
+    expect(response.headers['content-type']).toMatch(/json/);
   });
 
   it('still serves the API', async () => {

@@ -5,6 +5,7 @@ import { createQueryClient } from '@kasa/api-client';
 import { ShellApp } from './ShellApp';
 import { createMfRemoteLoader } from './mf-loader';
 import { fetchRuntimeConfig } from './runtime-config';
+import { registerServiceWorker } from './pwa/register-service-worker';
 
 const queryClient = createQueryClient();
 const loadConfig = () => fetchRuntimeConfig();
@@ -16,3 +17,5 @@ createRoot(document.getElementById('root') as HTMLElement).render(
     </BrowserRouter>
   </StrictMode>,
 );
+
+registerServiceWorker();

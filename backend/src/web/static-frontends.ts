@@ -4,6 +4,7 @@ import express, { type Response } from 'express';
 import type { AppConfig } from '../config';
 import { spaFallback } from './spa-fallback';
 import { WebDist } from './web-dist';
+import { webManifest } from './web-manifest';
 
 /** Build outputs carry a content hash (name.0123abcdef.js): they never change, cache them for a year. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|webp|jpg|ico|wasm)$/;
@@ -12,8 +13,9 @@ function setCacheHeaders(response: Response, filePath: string): void {
   if (HASHED_ASSET.test(filePath)) {
     response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   } else {
-    // index.html, remoteEntry.js, mf-manifest.json, the service worker: always revalidate, so a
-    // deploy is seen on the next visit (ETag keeps it cheap).
+    // index.html, remoteEntry.js, mf-manifest.json, the service worker (a long-cached worker
+    // would pin visitors to an old deploy), offline.html, icons: always revalidate, so a deploy
+    // is seen on the next visit (ETag keeps it cheap).
     response.setHeader('Cache-Control', 'no-cache');
   }
 }
@@ -29,6 +31,8 @@ export function useStaticFrontends(app: INestApplication, config: AppConfig): vo
   for (const name of WebDist.remotes) {
     app.use(`/remotes/${name}`, express.static(dist.remoteDir(name), options));
   }
+  // Before the shell's static files: its manifest.json is a template (the configured APP_NAME goes in).
+  app.use(webManifest(dist, config.appName));
   app.use(express.static(dist.shellDir, options));
   app.use(spaFallback(dist));
 }

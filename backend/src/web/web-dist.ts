@@ -18,6 +18,11 @@ export class WebDist {
     return join(this.shellDir, 'index.html');
   }
 
+  /** The web app manifest template the shell's build copies from public/. */
+  get shellManifest(): string {
+    return join(this.shellDir, 'manifest.json');
+  }
+
   isShellBuilt(): boolean {
     return existsSync(this.shellIndex);
   }
