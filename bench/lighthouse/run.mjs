@@ -1,0 +1,190 @@
+// bench/lighthouse: Lighthouse 12 (mobile: Slow 4G, 4× CPU, simulated) against the production
+// build, for `/` signed out (the landing page) and `/chat` signed in, plus the installability
+// check Chrome itself makes (Lighthouse 12 dropped its PWA category). Figures only: it never fails
+// on a score; it fails only when it could not measure.
+//
+//   node bench/lighthouse/run.mjs                 starts backend/dist/main.js on port 3210 (build first)
+//   node bench/lighthouse/run.mjs --url http://localhost:3000   measures a running `npm start`
+//   --runs N   runs per page (default 3); the run with the median score is printed, scores vary
+//              from run to run with the machine's load
+//
+// Chrome: CHROME_PATH (default /usr/bin/chromium), headless, no sandbox, no GPU.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
+
+const urlArg = process.argv.indexOf('--url');
+const externalOrigin = urlArg > -1 ? process.argv[urlArg + 1]?.replace(/\/$/, '') : undefined;
+const runsArg = process.argv.indexOf('--runs');
+const runs = Math.max(1, Number(runsArg > -1 ? process.argv[runsArg + 1] : 3) || 3);
+const port = Number(process.env.BENCH_PORT ?? 3210);
+const origin = externalOrigin ?? `http://127.0.0.1:${port}`;
+
+/** Starts the production server the way `npm start` does, on its own port and database. */
+function startServer() {
+  const main = join(repoRoot, 'backend/dist/main.js');
+  if (!existsSync(main) || !existsSync(join(repoRoot, 'frontend-shell/dist/index.html'))) {
+    throw new Error('No production build: run `npm run build` first (or pass --url of a running server).');
+  }
+  const env = { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', QUEUE_PREFIX: 'kasa_lighthouse' };
+  if (!process.env.DATABASE_URL) {
+    env.DATA_DIR = join(repoRoot, '.data', 'lighthouse');
+    env.EMBEDDED_PG_PORT = '54350';
+  }
+  const server = spawn(process.execPath, [main], { env, stdio: 'inherit' });
+  return () =>
+    new Promise((resolve) => {
+      server.once('exit', resolve);
+      server.kill('SIGTERM');
+    });
+}
+
+async function waitForHealth() {
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${origin} did not become healthy in 60 s`);
+}
+
+async function registerBenchUser() {
+  const response = await fetch(`${origin}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: `lh_${Date.now().toString(36)}`, password: 'bench-password' }),
+  });
+  if (!response.ok)
+    throw new Error(`could not register the bench user: ${response.status} ${await response.text()}`);
+  return (await response.json()).token;
+}
+
+/** A fresh Chrome (new temporary profile: empty cache, no service worker) for one measurement. */
+async function withChrome(fn) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    return await fn(chrome.port);
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** Signs the browser in by storing the token on the origin from a page that loads no app code. */
+async function storeToken(chromePort, token) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${origin}/api/health`);
+  await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+  await page.close();
+  await browser.close();
+}
+
+const ms = (audit) => `${Math.round(audit.numericValue)} ms`;
+
+async function measure(path, token) {
+  return withChrome(async (chromePort) => {
+    if (token) await storeToken(chromePort, token);
+    const result = await lighthouse(
+      `${origin}${path}`,
+      {
+        port: chromePort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        // Signed in: keep the stored token (the profile is fresh, so the cache is still empty).
+        disableStorageReset: Boolean(token),
+      },
+      undefined,
+    );
+    const { categories, audits, runtimeError, runWarnings } = result.lhr;
+    if (runtimeError) throw new Error(`${path}: ${runtimeError.code} ${runtimeError.message}`);
+    return {
+      path,
+      who: token ? 'signed in' : 'signed out',
+      score: Math.round(categories.performance.score * 100),
+      fcp: ms(audits['first-contentful-paint']),
+      lcp: ms(audits['largest-contentful-paint']),
+      tbt: ms(audits['total-blocking-time']),
+      cls: audits['cumulative-layout-shift'].numericValue.toFixed(3),
+      si: ms(audits['speed-index']),
+      bytes: `${Math.round(audits['total-byte-weight'].numericValue / 1024)} KB`,
+      // Where to look when the score is low: what the LCP is and which scripts cost the most CPU.
+      lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+      heaviestScripts: (audits['bootup-time']?.details?.items ?? [])
+        .slice(0, 3)
+        .map((item) => `${new URL(item.url, origin).pathname} ${Math.round(item.total)} ms`),
+      warnings: runWarnings,
+    };
+  });
+}
+
+/** What Chrome's own install check says for `/` once the page (and its service worker) has loaded. */
+async function installability() {
+  return withChrome(async (chromePort) => {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    await page.goto(`${origin}/`, { waitUntil: 'load' });
+    const worker = await page.evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.ready.then((r) => r.active?.scriptURL ?? null),
+        new Promise((resolve) => setTimeout(() => resolve(null), 15_000)),
+      ]),
+    );
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    const manifest = await cdp.send('Page.getAppManifest');
+    await browser.close();
+    return { worker, installabilityErrors, manifestUrl: manifest.url, manifestErrors: manifest.errors };
+  });
+}
+
+const stopServer = externalOrigin ? async () => undefined : startServer();
+try {
+  await waitForHealth();
+  const token = await registerBenchUser();
+  console.log(
+    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (Slow 4G, 4x CPU, simulated), ${origin}`,
+  );
+  for (const [path, signedIn] of [
+    ['/', false],
+    ['/chat', true],
+  ]) {
+    const results = [];
+    for (let i = 0; i < runs; i += 1) results.push(await measure(path, signedIn ? token : undefined));
+    const scores = results.map((x) => x.score);
+    const r = [...results].sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)];
+    console.log(
+      `\n${r.path} (${r.who}): performance ${r.score} (median of ${runs}: ${scores.join(', ')})\n  FCP ${r.fcp}  LCP ${r.lcp}  TBT ${r.tbt}  CLS ${r.cls}  Speed Index ${r.si}  transferred ${r.bytes}`,
+    );
+    if (r.lcpElement) console.log(`  LCP element: ${r.lcpElement}`);
+    if (r.heaviestScripts.length) console.log(`  most CPU: ${r.heaviestScripts.join(', ')}`);
+    for (const warning of r.warnings) console.log(`  warning: ${warning}`);
+  }
+  const install = await installability();
+  console.log(`\nInstallability of / (Chrome's Page.getInstallabilityErrors):`);
+  console.log(
+    `  manifest: ${install.manifestUrl || 'none'}${install.manifestErrors.length ? '' : ', no errors'}`,
+  );
+  for (const e of install.manifestErrors)
+    console.log(`  manifest ${e.critical ? 'error' : 'warning'}: ${e.message}`);
+  console.log(`  service worker: ${install.worker ?? 'none active after 15 s'}`);
+  console.log(
+    install.installabilityErrors.length
+      ? `  NOT installable: ${install.installabilityErrors.map((e) => e.errorId).join(', ')}`
+      : '  installable: no installability errors',
+  );
+} finally {
+  await stopServer();
+}
