@@ -159,3 +159,72 @@ test('offline, after a first visit, the app still opens and the remotes are cach
   await expect(page.getByTestId('startup-error-panel')).toHaveCount(0);
   await context.setOffline(false);
 });
+
+/** Fires what Chrome fires when the app is installable; records whether prompt() was called. */
+async function signalInstallable(page: Page) {
+  await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(event, {
+      prompt: () => {
+        (window as unknown as { promptCalls: number }).promptCalls =
+          ((window as unknown as { promptCalls?: number }).promptCalls ?? 0) + 1;
+        return Promise.resolve();
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted', platform: 'web' }),
+    });
+    window.dispatchEvent(event);
+  });
+}
+
+test.describe('install prompt card', () => {
+  test('shows 3 s after the install signal (Android text), and Install runs the browser prompt', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('splash')).toHaveCount(0);
+    await signalInstallable(page);
+    const card = page.getByTestId('install-prompt');
+    await page.waitForTimeout(1500);
+    await expect(card).toHaveCount(0);
+    await expect(card).toBeVisible({ timeout: 5000 });
+    await expect(card).toContainText('Install Kasa');
+    await expect(card).toContainText('Install as app for the best experience'); // Pixel 5 = Android
+    const install = page.getByTestId('install-prompt-install');
+    const box = await install.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await install.click();
+    await expect(card).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { promptCalls?: number }).promptCalls)).toBe(1);
+  });
+
+  test('Not now is remembered across visits', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('splash')).toHaveCount(0);
+    await signalInstallable(page);
+    await page.getByTestId('install-prompt-dismiss').click({ timeout: 6000 });
+    await expect(page.getByTestId('install-prompt')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('pwa-install-dismissed'))).toBe('true');
+
+    await page.reload();
+    await expect(page.getByTestId('splash')).toHaveCount(0);
+    await signalInstallable(page);
+    await page.waitForTimeout(4000);
+    await expect(page.getByTestId('install-prompt')).toHaveCount(0);
+  });
+});
+
+test.describe('install prompt card on an iPhone', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  });
+
+  test('explains Share → Add to Home Screen, without an Install button', async ({ page }) => {
+    await page.goto('/');
+    const card = page.getByTestId('install-prompt');
+    await expect(card).toBeVisible({ timeout: 8000 });
+    await expect(card).toContainText("Tap the Share button, then 'Add to Home Screen'");
+    await expect(page.getByTestId('install-prompt-install')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('install-card-ios.png') });
+  });
+});

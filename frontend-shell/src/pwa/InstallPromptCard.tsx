@@ -27,8 +27,8 @@ function ShareGlyph() {
 
 /**
  * The install-app card (spec §2, §4): a bottom card on phones, bottom-right on wide screens.
- * z-index 1250: over the app bars and drawers (1100, 1200), under modal dialogs (1300) and the
- * toasts (1400), which must stay readable over it.
+ * z-index 1350: it comes 3 s after the page, so it sits over what is already at the bottom (the
+ * cookie bar, 1300) with both of its buttons usable, and under the toasts (1400).
  */
 export function InstallPromptCard({ events }: { events?: InstallPromptEvents } = {}) {
   const { visible, platform, canPrompt, install, dismiss } = useInstallPrompt({ events });
@@ -46,7 +46,7 @@ export function InstallPromptCard({ events }: { events?: InstallPromptEvents } =
       aria-labelledby={titleId}
       sx={{
         position: 'fixed',
-        zIndex: 1250,
+        zIndex: 1350,
         left: { xs: 0, sm: 'auto' },
         right: 0,
         bottom: 0,
