@@ -174,3 +174,27 @@ test('the landing page fits a 360 px phone without sideways scrolling', async ({
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('the five legal pages are open to signed-out visitors, with the texts from the server', async ({
+  page,
+}) => {
+  const pages: Array<[path: string, title: string]> = [
+    ['/legal/terms', 'Terms of Use'],
+    ['/legal/privacy', 'Privacy Policy'],
+    ['/legal/cookies', 'Cookie Policy'],
+    ['/legal/fair-use', 'Fair Use Policy'],
+    ['/legal/pricing', 'Pricing'],
+  ];
+  await page.goto('/');
+  for (const [path, title] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(title);
+    await expect(page.getByTestId('legal-meta')).toContainText(
+      /Version \d+\.\d+ · Effective \d{1,2} \w+ \d{4}/,
+    );
+    await expect(page.getByTestId('legal-content')).toContainText('Kasa');
+    expect(new URL(page.url()).pathname).toBe(path);
+    await page.getByTestId('legal-back').click();
+    await expect(page.getByTestId('landing-page')).toBeVisible();
+  }
+});
