@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,13 +6,18 @@ import request from 'supertest';
 import type { RuntimeConfig } from '@kasa/contracts';
 import { createTestApp, type TestApp } from './support/test-app';
 
+const THEME_BOOT_SCRIPT = "document.documentElement.dataset.theme='mono'";
+
 /** A minimal production build layout (what rspack writes), so serving is tested on known files. */
 function writeBuild(root: string): void {
   const shell = join(root, 'frontend-shell', 'dist');
   const chat = join(root, 'mfe-chat', 'dist');
   mkdirSync(shell, { recursive: true });
   mkdirSync(chat, { recursive: true });
-  writeFileSync(join(shell, 'index.html'), '<!doctype html><title>Kasa shell</title><div id="root"></div>');
+  writeFileSync(
+    join(shell, 'index.html'),
+    `<!doctype html><title>Kasa shell</title><script>${THEME_BOOT_SCRIPT}</script><div id="root"></div>`,
+  );
   writeFileSync(join(shell, 'main.0123456789.js'), `console.log(${JSON.stringify('kasa '.repeat(2000))});`);
   writeFileSync(join(chat, 'mf-manifest.json'), '{"id":"mfe_chat"}');
   writeFileSync(join(chat, 'remoteEntry.js'), 'var mfe_chat;');
@@ -123,6 +129,15 @@ describe('serving the frontends from the API port', () => {
     expect(offline.text).toContain('You are offline');
   });
 
+  it("allows the shell's own inline script by its hash, and no other inline script (CSP)", async () => {
+    const response = await request(ctx.app.getHttpServer()).get('/').expect(200);
+    const csp = String(response.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    const hash = createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64');
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+
   it('lets the page register its service worker and read its manifest (CSP)', async () => {
     const response = await request(ctx.app.getHttpServer()).get('/');
     expect(response.headers['content-security-policy']).toContain("worker-src 'self'");
@@ -132,7 +147,7 @@ describe('serving the frontends from the API port', () => {
   it('lets the page load code from a remote deployed on another origin (CSP)', async () => {
     const response = await request(ctx.app.getHttpServer()).get('/');
     expect(response.headers['content-security-policy']).toMatch(
-      /script-src 'self' https:\/\/billing\.example\.org/,
+      /script-src 'self'[^;]* https:\/\/billing\.example\.org/,
     );
   });
 });

@@ -29,3 +29,20 @@ test('Alt+W toggles the theme and the choice survives a reload', async ({ page }
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'color');
   expect(await background()).toBe(colourBackground);
 });
+
+test('the saved theme applies before any bundle runs, and the page breaks no CSP rule', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text());
+  });
+  await page.addInitScript(() => localStorage.setItem('kasa-theme', 'mono'));
+  // No JavaScript bundle arrives (a stalled connection): only index.html's own script runs.
+  await page.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await expect(page.getByTestId('splash')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'mono');
+  await page.unroute(/\/main\.[0-9a-f]+\.js$/);
+  await page.reload();
+  await expect(page.getByTestId('landing-page')).toBeVisible();
+  expect(violations).toEqual([]);
+});

@@ -1,6 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
+import { join } from 'node:path';
 import helmet from 'helmet';
 import type { AppConfig } from '../config';
+import { inlineScriptHashes } from './inline-script-hashes';
 
 /** Origins of remotes deployed elsewhere (REMOTE_URL_* absolute URLs) the shell may load code from. */
 export function remoteOrigins(config: Pick<AppConfig, 'remoteUrls'>): string[] {
@@ -14,12 +16,16 @@ export function remoteOrigins(config: Pick<AppConfig, 'remoteUrls'>): string[] {
 /** Security headers (helmet) with a CSP that lets the shell load its remotes and nothing else. */
 export function useSecurityHeaders(app: INestApplication, config: AppConfig): void {
   const remotes = remoteOrigins(config);
+  // Read once at start: a rebuilt shell needs a restart, as its hashed bundles do anyway.
+  const shellInlineScripts = inlineScriptHashes(
+    join(config.webDistRoot, 'frontend-shell', 'dist', 'index.html'),
+  );
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...remotes],
+          scriptSrc: ["'self'", ...shellInlineScripts, ...remotes],
           connectSrc: ["'self'", ...remotes],
           // MUI / emotion insert <style> tags at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
