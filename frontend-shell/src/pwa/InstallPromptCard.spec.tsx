@@ -100,6 +100,31 @@ describe('InstallPromptCard', () => {
     expect(card()).toBeInTheDocument();
   });
 
+  it("keeps a signal index.html's inline script caught before the bundles loaded", () => {
+    detach();
+    const early = new Event('beforeinstallprompt', { cancelable: true });
+    const prompt = jest.fn(() => Promise.resolve());
+    Object.assign(early, { prompt, userChoice: Promise.resolve({ outcome: 'accepted', platform: 'web' }) });
+    const signalledAt = Date.now();
+    (window as unknown as { __kasaEarlyInstallPrompt?: unknown }).__kasaEarlyInstallPrompt = {
+      event: early,
+      at: signalledAt,
+    };
+    try {
+      advance(3000);
+      events = createInstallPromptEvents();
+      detach = events.attach(window);
+      expect(events.getSnapshot()).toMatchObject({ event: early, signalledAt });
+      renderCard();
+      advance(0); // the 3 s already passed since the early signal
+      expect(card()).toBeInTheDocument();
+      act(() => screen.getByTestId('install-prompt-install').click());
+      expect(prompt).toHaveBeenCalledTimes(1);
+    } finally {
+      delete (window as unknown as { __kasaEarlyInstallPrompt?: unknown }).__kasaEarlyInstallPrompt;
+    }
+  });
+
   it('shows the desktop text on a computer', () => {
     renderCard();
     signalInstallable();

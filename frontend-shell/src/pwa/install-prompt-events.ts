@@ -22,6 +22,11 @@ export interface InstallPromptEvents {
   take(): BeforeInstallPromptEvent | null;
 }
 
+/** What index.html's inline script stores when the signal beats the bundles. */
+type EarlySignalWindow = Window & {
+  __kasaEarlyInstallPrompt?: { event: BeforeInstallPromptEvent; at: number };
+};
+
 /**
  * Keeps the browser's install signals outside React: beforeinstallprompt can fire before the shell
  * has mounted (it waits for the runtime config behind the splash), so listening starts as soon as
@@ -37,6 +42,9 @@ export function createInstallPromptEvents(): InstallPromptEvents {
 
   return {
     attach(target) {
+      // index.html's inline script keeps a signal that came before this code loaded.
+      const early = (target as EarlySignalWindow).__kasaEarlyInstallPrompt;
+      if (early && !snapshot.event) update({ event: early.event, signalledAt: early.at });
       const onBeforeInstallPrompt = (event: Event) => {
         // Keep the browser's own mini-infobar away: the card offers the install at its own time.
         event.preventDefault();
