@@ -34,6 +34,24 @@ export interface AppConfig {
   rateLimits: AuthRateLimits;
   /** How long /api/health waits for the ping job before reporting the queue down. */
   healthQueueTimeoutMs: number;
+  /** The AI providers (DESIGN.md engine table): OpenAI-compatible when configured, else offline. */
+  ai: AiConfig;
+}
+
+export interface AiConfig {
+  /** 'openai-compatible' when OPENAI_BASE_URL or OPENAI_API_KEY is set, else 'offline'. */
+  chatEngine: 'openai-compatible' | 'offline';
+  openaiApiKey?: string;
+  /** e.g. https://api.openai.com/v1 (the default), http://localhost:11434/v1 (Ollama). */
+  openaiBaseUrl?: string;
+  /** CHAT_MODEL, e.g. gpt-4o-mini, llama3.2, qwen2.5:7b. */
+  chatModel: string;
+  /** Longest wait for the first chunk, and between chunks, before the reply fails (ms). */
+  requestTimeoutMs: number;
+  /** Retries on 429 / 5xx / connection errors, only before the first chunk. */
+  maxRetries: number;
+  /** History sent to the model: the newest messages whose estimated tokens fit this budget. */
+  chatHistoryTokenBudget: number;
 }
 
 export interface RateLimit {

@@ -132,4 +132,42 @@ export class EnvironmentVariables {
   @IsInt({ message: 'RATE_LIMIT_REGISTER_PER_IP must be a whole number' })
   @Min(1)
   RATE_LIMIT_REGISTER_PER_IP?: number;
+
+  /** Key of the OpenAI-compatible API (OpenAI, OpenRouter; any text for Ollama / llama.cpp). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  OPENAI_API_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, {
+    message: 'OPENAI_BASE_URL must be an http:// or https:// URL (e.g. http://localhost:11434/v1)',
+  })
+  OPENAI_BASE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  CHAT_MODEL?: string;
+
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'AI_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(1000)
+  AI_TIMEOUT_MS?: number;
+
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'AI_MAX_RETRIES must be a whole number' })
+  @Min(0)
+  @Max(10)
+  AI_MAX_RETRIES?: number;
+
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'CHAT_HISTORY_TOKENS must be a whole number' })
+  @Min(256)
+  CHAT_HISTORY_TOKENS?: number;
 }

@@ -92,6 +92,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     healthQueueTimeoutMs: 5000,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? `${vars.APP_NAME ?? 'Kasa'} <no-reply@kasa.local>`,
+    ai: {
+      chatEngine: vars.OPENAI_BASE_URL || vars.OPENAI_API_KEY ? 'openai-compatible' : 'offline',
+      openaiApiKey: vars.OPENAI_API_KEY,
+      openaiBaseUrl: vars.OPENAI_BASE_URL,
+      chatModel: vars.CHAT_MODEL ?? 'gpt-4o-mini',
+      requestTimeoutMs: vars.AI_TIMEOUT_MS ?? 60_000,
+      maxRetries: vars.AI_MAX_RETRIES ?? 2,
+      chatHistoryTokenBudget: vars.CHAT_HISTORY_TOKENS ?? 6000,
+    },
     rateLimits: {
       loginPerIp: { limit: vars.RATE_LIMIT_LOGIN_PER_IP ?? 30, windowMs: 15 * 60_000 },
       loginPerUsername: { limit: 10, windowMs: 15 * 60_000 },

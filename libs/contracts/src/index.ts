@@ -3,3 +3,4 @@ export * from './errors';
 export * from './health';
 export * from './runtime-config';
 export * from './legal';
+export * from './chat';

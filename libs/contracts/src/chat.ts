@@ -1,0 +1,88 @@
+/** Longest message a user can send in one go (characters). */
+export const CHAT_MESSAGE_MAX_LENGTH = 8000;
+/** Longest extra instructions a client may add to the fixed system prompt (spec: systemPrompt). */
+export const CHAT_SYSTEM_PROMPT_MAX_LENGTH = 2000;
+/** Longest conversation title (set from the first message, or by a rename). */
+export const CHAT_TITLE_MAX_LENGTH = 120;
+
+export type ChatRole = 'user' | 'assistant';
+
+/**
+ * Where an assistant reply stands. 'streaming': still being written (the client may have gone
+ * away: the reply goes on and is saved); 'stopped': the user pressed Stop, the text so far is
+ * kept; 'failed': the model failed, the text so far (maybe none) is kept with `error`.
+ * User messages are always 'complete'.
+ */
+export type ChatMessageStatus = 'complete' | 'streaming' | 'stopped' | 'failed';
+
+/** Spec §3 'Chat message'. GET /api/chat/conversations/{id} answers an array of these, oldest first. */
+export interface ChatMessage {
+  id: string;
+  role: ChatRole;
+  content: string;
+  mediaUrl?: string | null;
+  mediaType?: 'image' | null;
+  audioUrl?: string | null;
+  transcription?: string | null;
+  status: ChatMessageStatus;
+  /** Why the reply failed, in words for the user (status 'failed' only). */
+  error?: string | null;
+  createdAt: string;
+}
+
+/** Spec §3 'Conversation list item'. GET /api/chat/conversations answers an array, newest first. */
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  createdAt: string;
+  /** The last activity (a message sent or a reply written). The list is ordered by it. */
+  updatedAt: string;
+  /** A reply is still being written in this conversation. */
+  generating: boolean;
+}
+
+/** POST /api/chat. */
+export interface SendChatRequest {
+  message: string;
+  conversationId?: string;
+  systemPrompt?: string;
+}
+
+/**
+ * One `data: {json}` line of the POST /api/chat stream (text/event-stream). In order:
+ * - first `{conversationId, userMessageId, assistantMessageId}` (the ids, so the client can Stop);
+ * - then `{content}` chunks;
+ * - then `{done: true, conversationId}`, or `{error, conversationId}` when the model failed
+ *   (the user's message is kept either way). A stopped reply ends with `{done: true, stopped: true}`.
+ */
+export interface ChatStreamEvent {
+  content?: string;
+  done?: boolean;
+  stopped?: boolean;
+  conversationId?: string;
+  userMessageId?: string;
+  assistantMessageId?: string;
+  error?: string;
+}
+
+/** PATCH /api/chat/conversations/{id}. */
+export interface RenameConversationRequest {
+  title: string;
+}
+
+/** POST /api/chat/conversations/{id}/stop. */
+export interface StopChatResponse {
+  /** False when nothing was being written. */
+  stopped: boolean;
+}
+
+/** GET /api/chat/search?q=: matches across the user's own conversations, best first. */
+export interface ChatSearchHit {
+  conversationId: string;
+  title: string;
+  messageId: string;
+  role: ChatRole;
+  /** Text around the match; matched words wrapped in « » (plain text, never HTML). */
+  snippet: string;
+  createdAt: string;
+}
