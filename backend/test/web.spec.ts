@@ -52,6 +52,21 @@ describe('serving the frontends from the API port', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
+  it('inlines the runtime configuration into the shell page (no extra round trip), escaped', async () => {
+    const response = await request(ctx.app.getHttpServer()).get('/legal/terms').expect(200);
+    const match = /<script id="kasa-runtime-config" type="application\/json">(.*?)<\/script>/.exec(
+      response.text,
+    );
+    expect(match).not.toBeNull();
+    const inline = JSON.parse(match![1]) as RuntimeConfig;
+    const served = (await request(ctx.app.getHttpServer()).get('/runtime-config.json')).body as RuntimeConfig;
+    expect(inline).toEqual(served);
+    expect(inline.appName).toBe('Kasa Test');
+    // Still one cacheable page: validators let a phone revalidate it cheaply.
+    expect(response.headers.etag).toBeTruthy();
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
   it.each(['/chat', '/ai-studio', '/legal/terms', '/some/unknown/route'])(
     'answers the client-side route %s with the shell',
     async (path) => {

@@ -5,10 +5,16 @@ test.beforeEach(async ({ page }) => {
   await signedIn(page);
 });
 
-test('the splash shows while the runtime configuration loads', async ({ page }) => {
+test('the splash shows while the session loads, and the page needs no runtime-config round trip', async ({
+  page,
+}) => {
+  const configRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/runtime-config.json')) configRequests.push(request.url());
+  });
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/runtime-config.json', async (route) => {
+  await page.route('**/api/auth/user', async (route) => {
     await gate;
     await route.continue();
   });
@@ -19,6 +25,8 @@ test('the splash shows while the runtime configuration loads', async ({ page }) 
   release();
   await expect(page.getByTestId('remote-chat')).toBeVisible();
   await expect(splash).toHaveCount(0);
+  // index.html carries the configuration inline.
+  expect(configRequests).toEqual([]);
 });
 
 test('a remote that cannot load shows the error panel, and Retry recovers it', async ({ page }) => {
@@ -48,12 +56,18 @@ test('a remote that cannot load shows the error panel, and Retry recovers it', a
 });
 
 test('a remote pointed at a broken URL shows the error panel, other areas still work', async ({ page }) => {
-  await page.route('**/runtime-config.json', async (route) => {
-    const response = await route.fetch();
-    const config = await response.json();
-    config.remotes.billing = 'http://127.0.0.1:9/nowhere/mf-manifest.json';
-    await route.fulfill({ response, json: config });
-  });
+  // The page's inlined runtime configuration points the billing remote nowhere.
+  await page.route(
+    (url) => url.pathname === '/subscription',
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        '/remotes/billing/mf-manifest.json',
+        'http://127.0.0.1:9/nowhere/mf-manifest.json',
+      );
+      await route.fulfill({ response, body: html });
+    },
+  );
   await page.goto('/subscription');
   await expect(page.getByTestId('remote-error-panel')).toBeVisible();
   await page.goto('/account');

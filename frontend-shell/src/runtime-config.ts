@@ -28,6 +28,24 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   };
 }
 
+/** Id of the JSON block the server inlines into index.html (backend/src/web/shell-index.ts). */
+export const INLINE_RUNTIME_CONFIG_ID = 'kasa-runtime-config';
+
+/**
+ * The configuration the server wrote into the page, if any: it saves a round trip before the
+ * first screen. Absent (the service worker's offline copy of index.html, a dev server) or
+ * unreadable → null, and the shell fetches /runtime-config.json instead.
+ */
+export function readInlineRuntimeConfig(doc: Document = document): RuntimeConfig | null {
+  const text = doc.getElementById(INLINE_RUNTIME_CONFIG_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return parseRuntimeConfig(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
 /** GET /runtime-config.json, retrying with exponential backoff on a bad connection. */
 export async function fetchRuntimeConfig({
   fetchImpl = (...args) => fetch(...args),

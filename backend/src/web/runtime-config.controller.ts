@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import type { RuntimeConfig } from '@kasa/contracts';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { runtimeConfigOf } from './runtime-config';
 
 /** GET /runtime-config.json (outside /api): what the shell reads before mounting any remote. */
 @Controller()
@@ -10,10 +11,6 @@ export class RuntimeConfigController {
   @Get('runtime-config.json')
   @Header('Cache-Control', 'no-cache')
   get(): RuntimeConfig {
-    return {
-      appName: this.config.appName,
-      assistantName: this.config.assistantName,
-      remotes: this.config.remoteUrls,
-    };
+    return runtimeConfigOf(this.config);
   }
 }

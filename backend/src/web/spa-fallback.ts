@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { ShellIndexRenderer } from './shell-index';
 import { WebDist } from './web-dist';
 
 const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kasa</title></head>
@@ -15,7 +16,7 @@ function isResourcePath(path: string): boolean {
  * Any other GET / HEAD is a client-side route (/chat, /legal/terms, /whatever), answered with the
  * shell's index.html; the shell's router decides (unknown routes go to /).
  */
-export function spaFallback(dist: WebDist) {
+export function spaFallback(dist: WebDist, shellIndex: ShellIndexRenderer) {
   return (request: Request, response: Response, next: NextFunction): void => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isResourcePath(request.path))
       return next();
@@ -24,6 +25,9 @@ export function spaFallback(dist: WebDist) {
       response.status(503).type('html').send(NOT_BUILT_PAGE);
       return;
     }
-    response.sendFile(dist.shellIndex);
+    shellIndex.render().then(
+      (html) => response.type('html').send(html),
+      (error: unknown) => next(error),
+    );
   };
 }

@@ -2,6 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import compression from 'compression';
 import express, { type Response } from 'express';
 import type { AppConfig } from '../config';
+import { runtimeConfigOf } from './runtime-config';
+import { ShellIndexRenderer } from './shell-index';
 import { spaFallback } from './spa-fallback';
 import { WebDist } from './web-dist';
 import { webManifest } from './web-manifest';
@@ -34,5 +36,5 @@ export function useStaticFrontends(app: INestApplication, config: AppConfig): vo
   // Before the shell's static files: its manifest.json is a template (the configured APP_NAME goes in).
   app.use(webManifest(dist, config.appName));
   app.use(express.static(dist.shellDir, options));
-  app.use(spaFallback(dist));
+  app.use(spaFallback(dist, new ShellIndexRenderer(dist.shellIndex, runtimeConfigOf(config))));
 }
