@@ -39,8 +39,20 @@ test('the saved theme applies before any bundle runs, and the page breaks no CSP
   // No JavaScript bundle arrives (a stalled connection): only index.html's own script runs.
   await page.route(/\/main\.[0-9a-f]+\.js$/, (route) => route.abort('internetdisconnected'));
   await page.goto('/');
-  await expect(page.getByTestId('splash')).toBeVisible();
+  // Signed out: index.html paints the landing hero itself, in the saved theme.
+  await expect(page.getByTestId('landing-preview')).toBeVisible();
+  await expect(
+    page
+      .getByTestId('landing-preview')
+      .getByRole('heading', { level: 1, name: "Hello, I'm Kasa", exact: true }),
+  ).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'mono');
+  expect(
+    await page
+      .getByTestId('landing-preview')
+      .locator('header')
+      .evaluate((el) => getComputedStyle(el).backgroundColor),
+  ).toBe('rgb(0, 0, 0)');
   await page.unroute(/\/main\.[0-9a-f]+\.js$/);
   await page.reload();
   await expect(page.getByTestId('landing-page')).toBeVisible();

@@ -24,6 +24,8 @@ export interface ShellAppProps {
   /** Builds the remote loader once the config (the remotes' manifest URLs) is known. */
   createRemoteLoader: (config: RuntimeConfig) => RemoteLoadFn;
   queryClient: QueryClient;
+  /** The configuration index.html carries inline, when it does: the first frame needs no wait. */
+  initialConfig?: RuntimeConfig | null;
 }
 
 type StartState =
@@ -34,11 +36,14 @@ type StartState =
  * (GET /api/auth/user) are in, then the route table for signed-in or signed-out visitors renders.
  * Must sit inside a router (BrowserRouter in the browser, MemoryRouter in tests).
  */
-export function ShellApp({ loadConfig, createRemoteLoader, queryClient }: ShellAppProps) {
+export function ShellApp({ loadConfig, createRemoteLoader, queryClient, initialConfig }: ShellAppProps) {
   const [attempt, setAttempt] = useState(0);
-  const [start, setStart] = useState<StartState>({ status: 'loading' });
+  const [start, setStart] = useState<StartState>(() =>
+    initialConfig ? { status: 'ready', config: initialConfig } : { status: 'loading' },
+  );
 
   useEffect(() => {
+    if (attempt === 0 && initialConfig) return;
     let cancelled = false;
     loadConfig().then(
       (config) => !cancelled && setStart({ status: 'ready', config }),
@@ -49,7 +54,7 @@ export function ShellApp({ loadConfig, createRemoteLoader, queryClient }: ShellA
     return () => {
       cancelled = true;
     };
-  }, [loadConfig, attempt]);
+  }, [loadConfig, attempt, initialConfig]);
 
   const config = start.status === 'ready' ? start.config : undefined;
   const registry = useMemo(

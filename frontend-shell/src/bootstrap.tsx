@@ -8,18 +8,19 @@ import { fetchRuntimeConfig, readInlineRuntimeConfig } from './runtime-config';
 import { registerServiceWorker } from './pwa/register-service-worker';
 
 const queryClient = createQueryClient();
-// The page's own copy first (no round trip); a retry after a failure always asks the server.
-let inlineConfig = readInlineRuntimeConfig();
-const loadConfig = () => {
-  const config = inlineConfig;
-  inlineConfig = null;
-  return config ? Promise.resolve(config) : fetchRuntimeConfig();
-};
+// The page's own copy of the configuration (no round trip); without one the shell fetches it.
+const initialConfig = readInlineRuntimeConfig();
+const loadConfig = () => fetchRuntimeConfig();
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <BrowserRouter>
-      <ShellApp loadConfig={loadConfig} createRemoteLoader={createMfRemoteLoader} queryClient={queryClient} />
+      <ShellApp
+        loadConfig={loadConfig}
+        initialConfig={initialConfig}
+        createRemoteLoader={createMfRemoteLoader}
+        queryClient={queryClient}
+      />
     </BrowserRouter>
   </StrictMode>,
 );

@@ -470,6 +470,26 @@ describe('signed out: the landing / auth screen', () => {
   });
 });
 
+describe('first frame', () => {
+  test('with the inline configuration and no token, the very first render is the landing page', () => {
+    const loadConfig = jest.fn(() => Promise.resolve(config));
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <ShellApp
+          loadConfig={loadConfig}
+          initialConfig={config}
+          createRemoteLoader={() => () => Promise.reject(new Error('no remote on the landing page'))}
+          queryClient={createQueryClient()}
+        />
+      </MemoryRouter>,
+    );
+    // Synchronously: no splash frame in between (index.html already painted this hero).
+    expect(screen.getByTestId('landing-page')).toBeInTheDocument();
+    expect(screen.queryByTestId('splash')).toBeNull();
+    expect(loadConfig).not.toHaveBeenCalled();
+  });
+});
+
 describe('the session', () => {
   test('the splash shows while the session is checked', async () => {
     signIn();

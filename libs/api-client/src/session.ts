@@ -45,6 +45,8 @@ export function useCurrentUser() {
   return useQuery({
     queryKey: CURRENT_USER_QUERY_KEY,
     queryFn: ({ signal }) => fetchCurrentUser(signal),
+    // No token: signed out, known at once (the landing page renders on the first frame, no splash).
+    initialData: currentToken() ? undefined : null,
     staleTime: 1000,
     retry: false,
     refetchOnWindowFocus: true,
