@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth';
+import { ChatController } from './chat.controller';
+import { ChatRepository } from './chat.repository';
+import { ChatService } from './chat.service';
+import { ConversationsKnowledgeSource } from './conversations-knowledge.source';
+import { ChatMessageEntity } from './entities/chat-message.entity';
+import { ConversationEntity } from './entities/conversation.entity';
+import { ChatGenerationService } from './generation/chat-generation.service';
+
+/**
+ * Conversations and streamed replies (spec §2 chat screen, §3, §4 chat send, §7 chat). The model
+ * comes from the AI module (CHAT_MODEL); replies are written by ChatGenerationService.
+ */
+@Module({
+  imports: [AuthModule, TypeOrmModule.forFeature([ConversationEntity, ChatMessageEntity])],
+  controllers: [ChatController],
+  providers: [ChatRepository, ChatService, ChatGenerationService, ConversationsKnowledgeSource],
+  exports: [ChatService],
+})
+export class ChatModule {}

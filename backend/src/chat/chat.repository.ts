@@ -1,0 +1,374 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { ChatMessageStatus, ChatRole } from '@kasa/contracts';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { ChatMessageEntity } from './entities/chat-message.entity';
+import { ConversationEntity } from './entities/conversation.entity';
+import type { PromptHistoryMessage } from './prompt/build-chat-prompt';
+
+export interface ConversationRow {
+  id: string;
+  title: string;
+  createdAt: Date;
+  updatedAt: Date;
+  generating: boolean;
+}
+
+export interface StartTurnInput {
+  userId: string;
+  /** An existing conversation of this user; unset to create one titled `newTitle`. */
+  conversationId?: string;
+  newTitle: string;
+  message: string;
+  /** Upper bound of the history to load (estimated tokens); the prompt builder trims exactly. */
+  historyTokenBudget: number;
+}
+
+export interface StartedTurn {
+  conversationId: string;
+  userMessageId: string;
+  assistantMessageId: string;
+  /** What was stored before the new message, oldest first. */
+  history: PromptHistoryMessage[];
+}
+
+export interface SearchRow {
+  conversationId: string;
+  title: string;
+  messageId: string;
+  role: ChatRole;
+  snippet: string;
+  createdAt: Date;
+  rank: number;
+}
+
+export interface StopSignal {
+  id: string;
+  stopRequested: boolean;
+}
+
+type Row = Record<string, unknown>;
+
+function toConversationRow(row: Row): ConversationRow {
+  return {
+    id: row.id as string,
+    title: row.title as string,
+    createdAt: row.created_at as Date,
+    updatedAt: row.updated_at as Date,
+    generating: Boolean(row.generating),
+  };
+}
+
+/** Headline options: matched words between « », a couple of short fragments, plain text. */
+const HEADLINE_OPTIONS =
+  'StartSel="«", StopSel="»", MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "';
+
+/**
+ * Database access for chat. Every read and write that starts from a request is scoped to the
+ * owner (`user_id`): a conversation of another user is simply not found.
+ */
+@Injectable()
+export class ChatRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(ConversationEntity) private readonly conversations: Repository<ConversationEntity>,
+    @InjectRepository(ChatMessageEntity) private readonly messages: Repository<ChatMessageEntity>,
+  ) {}
+
+  async listConversations(userId: string): Promise<ConversationRow[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT c."id", c."title", c."created_at", c."updated_at",
+              EXISTS (SELECT 1 FROM "chat_messages" m
+                      WHERE m."conversation_id" = c."id" AND m."status" = 'streaming') AS "generating"
+         FROM "conversations" c
+        WHERE c."user_id" = $1
+        ORDER BY c."updated_at" DESC, c."id"`,
+      [userId],
+    );
+    return rows.map(toConversationRow);
+  }
+
+  async findConversation(userId: string, id: string): Promise<ConversationRow | null> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT c."id", c."title", c."created_at", c."updated_at",
+              EXISTS (SELECT 1 FROM "chat_messages" m
+                      WHERE m."conversation_id" = c."id" AND m."status" = 'streaming') AS "generating"
+         FROM "conversations" c
+        WHERE c."id" = $1 AND c."user_id" = $2`,
+      [id, userId],
+    );
+    return rows[0] ? toConversationRow(rows[0]) : null;
+  }
+
+  /** The conversation's messages, oldest first, or null when it is not this user's. */
+  async listMessages(userId: string, conversationId: string): Promise<ChatMessageEntity[] | null> {
+    const owned = await this.conversations.existsBy({ id: conversationId, userId });
+    if (!owned) return null;
+    return this.messages.find({
+      where: { conversationId, userId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  /**
+   * Stores the user's message and an empty 'streaming' reply in one transaction (creating the
+   * conversation when none is given) and reads the history the prompt is built from. Sends to
+   * the same conversation are serialised on its row, so every turn sees the turns stored before
+   * it and two replies never interleave. Null when the conversation is not this user's.
+   */
+  async startTurn(input: StartTurnInput): Promise<StartedTurn | null> {
+    return this.dataSource.transaction(async (manager) => {
+      let conversationId: string;
+      if (input.conversationId) {
+        const locked: Row[] = await manager.query(
+          `SELECT "id" FROM "conversations" WHERE "id" = $1 AND "user_id" = $2 FOR UPDATE`,
+          [input.conversationId, input.userId],
+        );
+        if (!locked[0]) return null;
+        conversationId = input.conversationId;
+      } else {
+        const created: Row[] = await manager.query(
+          `INSERT INTO "conversations" ("user_id", "title") VALUES ($1, $2) RETURNING "id"`,
+          [input.userId, input.newTitle],
+        );
+        conversationId = created[0].id as string;
+      }
+
+      const inserted: Row[] = await manager.query(
+        `WITH "now" AS (SELECT clock_timestamp() AS "t")
+         INSERT INTO "chat_messages"
+           ("conversation_id", "user_id", "role", "content", "status", "created_at", "updated_at")
+         SELECT $1::uuid, $2::uuid, 'user', $3::text, 'complete', "t", "t" FROM "now"
+         UNION ALL
+         SELECT $1::uuid, $2::uuid, 'assistant', '', 'streaming',
+                "t" + interval '1 microsecond', "t" + interval '1 microsecond' FROM "now"
+         RETURNING "id", "role", "created_at"`,
+        [conversationId, input.userId, input.message],
+      );
+      const user = inserted.find((row) => row.role === 'user')!;
+      const assistant = inserted.find((row) => row.role === 'assistant')!;
+
+      await manager.query(`UPDATE "conversations" SET "updated_at" = $2 WHERE "id" = $1`, [
+        conversationId,
+        user.created_at,
+      ]);
+      const history = await this.loadHistory(
+        manager,
+        conversationId,
+        user.created_at as Date,
+        input.historyTokenBudget,
+      );
+      return {
+        conversationId,
+        userMessageId: user.id as string,
+        assistantMessageId: assistant.id as string,
+        history,
+      };
+    });
+  }
+
+  /**
+   * Finished messages before `before`, newest first until their estimated tokens pass the budget
+   * (a superset of what the prompt builder keeps: PostgreSQL counts characters, JavaScript UTF-16
+   * units), returned oldest first.
+   */
+  private async loadHistory(
+    manager: EntityManager,
+    conversationId: string,
+    before: Date,
+    tokenBudget: number,
+  ): Promise<PromptHistoryMessage[]> {
+    const rows: Row[] = await manager.query(
+      `SELECT "role", "content", "status" FROM (
+         SELECT "role", "content", "status", "created_at", "id",
+                SUM(CEIL(char_length("content") / 4.0) + 4) OVER (
+                  ORDER BY "created_at" DESC, "id" DESC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+                ) AS "running"
+           FROM "chat_messages"
+          WHERE "conversation_id" = $1 AND "created_at" < $2
+            AND "status" <> 'streaming' AND "content" ~ '\\S'
+       ) "h"
+       WHERE "running" <= $3
+       ORDER BY "created_at", "id"`,
+      [conversationId, before, tokenBudget],
+    );
+    return rows.map((row) => ({
+      role: row.role as ChatRole,
+      content: row.content as string,
+      status: row.status as ChatMessageStatus,
+    }));
+  }
+
+  async renameConversation(userId: string, id: string, title: string): Promise<ConversationRow | null> {
+    const updated = await this.dataSource.query(
+      `UPDATE "conversations" SET "title" = $3 WHERE "id" = $1 AND "user_id" = $2 RETURNING "id"`,
+      [id, userId, title],
+    );
+    if (!(updated as [Row[], number])[0]?.length) return null;
+    return this.findConversation(userId, id);
+  }
+
+  async deleteConversation(userId: string, id: string): Promise<boolean> {
+    const result = await this.conversations.delete({ id, userId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The replies still being written in one of this user's conversations. */
+  async findStreamingReplies(
+    userId: string,
+    conversationId: string,
+  ): Promise<Array<{ id: string; updatedAt: Date }>> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT "id", "updated_at" FROM "chat_messages"
+        WHERE "conversation_id" = $1 AND "user_id" = $2 AND "status" = 'streaming'`,
+      [conversationId, userId],
+    );
+    return rows.map((row) => ({ id: row.id as string, updatedAt: row.updated_at as Date }));
+  }
+
+  /** Raises the Stop flag the writing instance checks while it streams. */
+  async requestStop(ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    await this.dataSource.query(
+      `UPDATE "chat_messages" SET "stop_requested" = true WHERE "id" = ANY($1::uuid[]) AND "status" = 'streaming'`,
+      [ids],
+    );
+  }
+
+  /** Saves the text written so far of replies still streaming (one statement for all of them). */
+  async saveProgress(replies: Array<{ id: string; content: string }>): Promise<void> {
+    if (!replies.length) return;
+    await this.dataSource.query(
+      `UPDATE "chat_messages" m SET "content" = v."content", "updated_at" = clock_timestamp()
+         FROM unnest($1::uuid[], $2::text[]) AS v("id", "content")
+        WHERE m."id" = v."id" AND m."status" = 'streaming'`,
+      [replies.map((reply) => reply.id), replies.map((reply) => reply.content)],
+    );
+  }
+
+  /** Stop flags of these replies; a reply whose row is gone (conversation deleted) is missing. */
+  async readStopSignals(ids: string[]): Promise<StopSignal[]> {
+    if (!ids.length) return [];
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT "id", "stop_requested" FROM "chat_messages" WHERE "id" = ANY($1::uuid[])`,
+      [ids],
+    );
+    return rows.map((row) => ({ id: row.id as string, stopRequested: Boolean(row.stop_requested) }));
+  }
+
+  /**
+   * A reply's final state; the conversation's last activity moves to now. False when the row is
+   * no longer streaming (already finished elsewhere, or deleted with its conversation).
+   */
+  async finishReply(
+    id: string,
+    final: { status: Exclude<ChatMessageStatus, 'streaming'>; content: string; error: string | null },
+  ): Promise<boolean> {
+    const rows: Row[] = await this.dataSource.query(
+      `WITH "m" AS (
+         UPDATE "chat_messages"
+            SET "content" = $2, "status" = $3, "error" = $4, "updated_at" = clock_timestamp()
+          WHERE "id" = $1 AND "status" = 'streaming'
+          RETURNING "conversation_id", "updated_at"
+       ), "c" AS (
+         UPDATE "conversations" c SET "updated_at" = "m"."updated_at"
+           FROM "m" WHERE c."id" = "m"."conversation_id" AND c."updated_at" < "m"."updated_at"
+       )
+       SELECT count(*)::int AS "n" FROM "m"`,
+      [id, final.content, final.status, final.error],
+    );
+    return Number(rows[0]?.n ?? 0) > 0;
+  }
+
+  /**
+   * Replies left 'streaming' by a process that died (no progress saved for `staleMs`) become
+   * 'failed' with `error`, keeping their text. `exceptIds` are replies this process is writing.
+   */
+  async failStaleReplies(staleMs: number, error: string, exceptIds: string[]): Promise<number> {
+    const result = await this.dataSource.query(
+      `UPDATE "chat_messages" SET "status" = 'failed', "error" = $2, "updated_at" = clock_timestamp()
+        WHERE "status" = 'streaming'
+          AND "updated_at" < clock_timestamp() - make_interval(secs => $1::double precision / 1000)
+          AND NOT ("id" = ANY($3::uuid[]))`,
+      [staleMs, error, exceptIds],
+    );
+    return Number((result as [unknown, number])[1] ?? 0);
+  }
+
+  /** Marks these (abandoned) replies 'stopped' at once, keeping their saved text. */
+  async markStopped(ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    await this.dataSource.query(
+      `UPDATE "chat_messages" SET "status" = 'stopped', "updated_at" = clock_timestamp()
+        WHERE "id" = ANY($1::uuid[]) AND "status" = 'streaming'`,
+      [ids],
+    );
+  }
+
+  /** Full-text search over the user's own messages, best first. */
+  async search(userId: string, query: string, limit: number): Promise<SearchRow[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `WITH "q" AS (SELECT websearch_to_tsquery('simple', $2) AS "query"),
+       "best" AS (
+         SELECT m."id", m."conversation_id", m."role", m."content", m."created_at",
+                ts_rank(m."search_vector", "q"."query") AS "rank"
+           FROM "chat_messages" m, "q"
+          WHERE m."user_id" = $1 AND m."search_vector" @@ "q"."query"
+          ORDER BY "rank" DESC, m."created_at" DESC
+          LIMIT $3
+       )
+       SELECT b."id", b."conversation_id", c."title", b."role", b."created_at", b."rank",
+              regexp_replace(ts_headline('simple', b."content", "q"."query", $4), '\\s+', ' ', 'g') AS "snippet"
+         FROM "best" b
+         JOIN "conversations" c ON c."id" = b."conversation_id" AND c."user_id" = $1, "q"
+        ORDER BY b."rank" DESC, b."created_at" DESC`,
+      [userId, query, limit, HEADLINE_OPTIONS],
+    );
+    return rows.map((row) => ({
+      conversationId: row.conversation_id as string,
+      title: row.title as string,
+      messageId: row.id as string,
+      role: row.role as ChatRole,
+      snippet: (row.snippet as string).trim(),
+      createdAt: row.created_at as Date,
+      rank: Number(row.rank),
+    }));
+  }
+
+  /** The same search for the offline advisor: plain excerpts, some messages left out. */
+  async searchForKnowledge(
+    userId: string,
+    query: string,
+    limit: number,
+    excludeIds: string[],
+  ): Promise<SearchRow[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `WITH "q" AS (SELECT websearch_to_tsquery('simple', $2) AS "query"),
+       "best" AS (
+         SELECT m."id", m."conversation_id", m."role", m."content", m."created_at",
+                ts_rank(m."search_vector", "q"."query") AS "rank"
+           FROM "chat_messages" m, "q"
+          WHERE m."user_id" = $1 AND m."search_vector" @@ "q"."query"
+            AND m."status" <> 'streaming' AND NOT (m."id" = ANY($4::uuid[]))
+          ORDER BY "rank" DESC, m."created_at" DESC
+          LIMIT $3
+       )
+       SELECT b."id", b."conversation_id", c."title", b."role", b."created_at", b."rank",
+              regexp_replace(ts_headline('simple', b."content", "q"."query",
+                'StartSel="", StopSel="", MaxWords=45, MinWords=20, MaxFragments=1'), '\\s+', ' ', 'g') AS "snippet"
+         FROM "best" b
+         JOIN "conversations" c ON c."id" = b."conversation_id" AND c."user_id" = $1, "q"
+        ORDER BY b."rank" DESC, b."created_at" DESC`,
+      [userId, query, limit, excludeIds],
+    );
+    return rows.map((row) => ({
+      conversationId: row.conversation_id as string,
+      title: row.title as string,
+      messageId: row.id as string,
+      role: row.role as ChatRole,
+      snippet: (row.snippet as string).trim(),
+      createdAt: row.created_at as Date,
+      rank: Number(row.rank),
+    }));
+  }
+}

@@ -1,0 +1,157 @@
+import { Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import type { ChatMessage, ChatSearchHit, ConversationSummary, StopChatResponse } from '@kasa/contracts';
+import { APP_CONFIG, type AppConfig } from '../config';
+import type { User } from '../users';
+import { ChatRepository, type ConversationRow } from './chat.repository';
+import type { SendChatDto } from './dto/chat.dto';
+import type { ChatMessageEntity } from './entities/chat-message.entity';
+import { ChatGenerationService, STALE_REPLY_MS } from './generation/chat-generation.service';
+import type { GenerationTask } from './generation/generation-task';
+import { buildChatPrompt } from './prompt/build-chat-prompt';
+import { conversationTitle } from './prompt/conversation-title';
+
+export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
+export const SERVER_RESTARTING = 'The server is restarting. Please send your message again in a moment.';
+export const SEARCH_LIMIT = 20;
+
+/** A send accepted: the ids for the stream's first event, and the reply to subscribe to. */
+export interface StartedChat {
+  conversationId: string;
+  userMessageId: string;
+  assistantMessageId: string;
+  reply: GenerationTask;
+}
+
+function toSummary(row: ConversationRow): ConversationSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    generating: row.generating,
+  };
+}
+
+@Injectable()
+export class ChatService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly repository: ChatRepository,
+    private readonly generation: ChatGenerationService,
+  ) {}
+
+  async listConversations(user: User): Promise<ConversationSummary[]> {
+    return (await this.repository.listConversations(user.id)).map(toSummary);
+  }
+
+  /** Messages oldest first; a reply being written here shows its latest text. */
+  async getMessages(user: User, conversationId: string): Promise<ChatMessage[]> {
+    const messages = await this.repository.listMessages(user.id, conversationId);
+    if (!messages) throw new NotFoundException(CONVERSATION_NOT_FOUND);
+    return messages.map((message) => this.toChatMessage(message));
+  }
+
+  async rename(user: User, conversationId: string, title: string): Promise<ConversationSummary> {
+    const row = await this.repository.renameConversation(user.id, conversationId, title);
+    if (!row) throw new NotFoundException(CONVERSATION_NOT_FOUND);
+    return toSummary(row);
+  }
+
+  /** Stops a reply still being written, then deletes the conversation and its messages. */
+  async delete(user: User, conversationId: string): Promise<void> {
+    const conversation = await this.repository.findConversation(user.id, conversationId);
+    if (!conversation) throw new NotFoundException(CONVERSATION_NOT_FOUND);
+    await this.stopReplies(user, conversationId);
+    await this.repository.deleteConversation(user.id, conversationId);
+  }
+
+  async search(user: User, query: string): Promise<ChatSearchHit[]> {
+    const rows = await this.repository.search(user.id, query, SEARCH_LIMIT);
+    return rows.map((row) => ({
+      conversationId: row.conversationId,
+      title: row.title,
+      messageId: row.messageId,
+      role: row.role,
+      snippet: row.snippet,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  /**
+   * Stores the user's message and an empty reply, builds the prompt from what is stored, and
+   * starts writing the reply. Throws (before anything is streamed) when the conversation is not
+   * this user's or the server is shutting down.
+   */
+  async send(user: User, dto: SendChatDto): Promise<StartedChat> {
+    if (this.generation.isClosing) throw new ServiceUnavailableException(SERVER_RESTARTING);
+    const turn = await this.repository.startTurn({
+      userId: user.id,
+      conversationId: dto.conversationId,
+      newTitle: conversationTitle(dto.message),
+      message: dto.message,
+      historyTokenBudget: this.config.ai.chatHistoryTokenBudget,
+    });
+    if (!turn) throw new NotFoundException(CONVERSATION_NOT_FOUND);
+    const messages = buildChatPrompt({
+      assistantName: this.config.assistantName,
+      appName: this.config.appName,
+      systemPrompt: dto.systemPrompt,
+      history: turn.history,
+      userMessage: dto.message,
+      tokenBudget: this.config.ai.chatHistoryTokenBudget,
+    });
+    const reply = this.generation.start({
+      userId: user.id,
+      conversationId: turn.conversationId,
+      userMessageId: turn.userMessageId,
+      assistantMessageId: turn.assistantMessageId,
+      messages,
+    });
+    return {
+      conversationId: turn.conversationId,
+      userMessageId: turn.userMessageId,
+      assistantMessageId: turn.assistantMessageId,
+      reply,
+    };
+  }
+
+  /** Stop: the text so far is kept with status 'stopped'. */
+  async stop(user: User, conversationId: string): Promise<StopChatResponse> {
+    const conversation = await this.repository.findConversation(user.id, conversationId);
+    if (!conversation) throw new NotFoundException(CONVERSATION_NOT_FOUND);
+    return { stopped: await this.stopReplies(user, conversationId) };
+  }
+
+  /**
+   * Raises the Stop flag (seen by whichever instance writes the reply), cuts replies written
+   * here at once, and closes replies nobody has touched for a long time (their process died).
+   */
+  private async stopReplies(user: User, conversationId: string): Promise<boolean> {
+    const replies = await this.repository.findStreamingReplies(user.id, conversationId);
+    if (!replies.length) return false;
+    await this.repository.requestStop(replies.map((reply) => reply.id));
+    const abandoned: string[] = [];
+    for (const reply of replies) {
+      if (await this.generation.abort(reply.id, 'stop')) continue;
+      if (Date.now() - reply.updatedAt.getTime() > STALE_REPLY_MS) abandoned.push(reply.id);
+    }
+    await this.repository.markStopped(abandoned);
+    return true;
+  }
+
+  private toChatMessage(message: ChatMessageEntity): ChatMessage {
+    const live = message.status === 'streaming' ? this.generation.find(message.id) : undefined;
+    return {
+      id: message.id,
+      role: message.role,
+      content: live && !live.finished ? live.content : message.content,
+      mediaUrl: message.mediaUrl,
+      mediaType: message.mediaType,
+      audioUrl: message.audioUrl,
+      transcription: message.transcription,
+      status: message.status,
+      error: message.error,
+      createdAt: message.createdAt.toISOString(),
+    };
+  }
+}

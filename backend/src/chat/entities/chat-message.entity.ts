@@ -1,0 +1,54 @@
+import type { ChatMessageStatus, ChatRole } from '@kasa/contracts';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * One message of a conversation (spec §3 'Chat message'). User messages are always 'complete';
+ * an assistant reply is 'streaming' while it is written, then 'complete', 'stopped' or 'failed'.
+ * The generated `search_vector` column (full-text search) is not mapped: only SQL reads it.
+ */
+@Entity('chat_messages')
+export class ChatMessageEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'conversation_id', type: 'uuid' })
+  conversationId: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  role: ChatRole;
+
+  @Column({ type: 'text', default: '' })
+  content: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'complete' })
+  status: ChatMessageStatus;
+
+  /** Why the reply failed, in words for the user. */
+  @Column({ type: 'text', nullable: true })
+  error: string | null;
+
+  @Column({ name: 'media_url', type: 'text', nullable: true })
+  mediaUrl: string | null;
+
+  @Column({ name: 'media_type', type: 'varchar', length: 16, nullable: true })
+  mediaType: 'image' | null;
+
+  @Column({ name: 'audio_url', type: 'text', nullable: true })
+  audioUrl: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  transcription: string | null;
+
+  /** Set by Stop on any instance; the instance writing the reply checks it while it streams. */
+  @Column({ name: 'stop_requested', type: 'boolean', default: false })
+  stopRequested: boolean;
+
+  @Column({ name: 'created_at', type: 'timestamptz', insert: false, update: false })
+  createdAt: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', insert: false })
+  updatedAt: Date;
+}

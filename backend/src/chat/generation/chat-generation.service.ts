@@ -1,0 +1,245 @@
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import type { ChatStreamEvent } from '@kasa/contracts';
+import { CHAT_MODEL, type ChatModel, ChatModelError } from '../../ai/chat-model.port';
+import { ChatRepository } from '../chat.repository';
+import { type AbortReason, type GenerationSpec, GenerationTask } from './generation-task';
+
+export const REPLY_INTERRUPTED = 'The reply was interrupted by a server restart.';
+export const REPLY_FAILED = 'Sorry, something went wrong while writing the reply. Please try again.';
+export const REPLY_NOT_SAVED = 'The reply could not be saved. Please try again.';
+
+/** How often the text written so far is saved and Stop flags are read. */
+export const PROGRESS_INTERVAL_MS = 500;
+/** Replies with no new text are still touched this often, so other instances see them alive. */
+export const HEARTBEAT_INTERVAL_MS = 20_000;
+/** A 'streaming' reply untouched this long belongs to a process that died. */
+export const STALE_REPLY_MS = 120_000;
+/** How often every instance looks for such replies. */
+export const STALE_SWEEP_INTERVAL_MS = 60_000;
+/** On shutdown, running replies get this long to finish before they are cut. */
+export const SHUTDOWN_GRACE_MS = 4_000;
+/** Longest wait for a cut reply to be saved (Stop, delete, shutdown). */
+const SETTLE_TIMEOUT_MS = 5_000;
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+
+/**
+ * Writes assistant replies as in-process tasks owned by this service, not by HTTP requests:
+ * a client that disconnects does not stop its reply, which is saved whole. Progress is saved
+ * every half second (a reload mid-reply shows it, and `generating`); Stop works here through the
+ * task's AbortController and from other instances through the `stop_requested` flag read on the
+ * same beat. Shutdown lets replies finish for a moment, then saves them as interrupted; at start
+ * (and every minute) replies abandoned by a dead process are marked failed.
+ */
+@Injectable()
+export class ChatGenerationService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('ChatGeneration');
+  private readonly tasks = new Map<string, GenerationTask>();
+  private progressTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private ticking = false;
+  private lastHeartbeat = Date.now();
+  private closing = false;
+
+  constructor(
+    @Inject(CHAT_MODEL) private readonly model: ChatModel,
+    private readonly repository: ChatRepository,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.failStaleReplies();
+    this.sweepTimer = setInterval(() => void this.failStaleReplies(), STALE_SWEEP_INTERVAL_MS);
+    this.sweepTimer.unref();
+  }
+
+  /** True once shutdown began: no new reply may start. */
+  get isClosing(): boolean {
+    return this.closing;
+  }
+
+  /** Starts writing a reply whose 'streaming' row is already stored. */
+  start(spec: GenerationSpec): GenerationTask {
+    const task = new GenerationTask(spec);
+    this.tasks.set(task.id, task);
+    this.ensureProgressTimer();
+    void this.run(task);
+    return task;
+  }
+
+  /** The reply being written here, if this instance writes it. */
+  find(assistantMessageId: string): GenerationTask | undefined {
+    return this.tasks.get(assistantMessageId);
+  }
+
+  /** Cuts a reply written here and waits (briefly) until its final state is saved. */
+  async abort(assistantMessageId: string, reason: AbortReason): Promise<boolean> {
+    const task = this.tasks.get(assistantMessageId);
+    if (!task) return false;
+    task.abort(reason);
+    await Promise.race([task.settled, sleep(SETTLE_TIMEOUT_MS)]);
+    return true;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    if (this.tasks.size) {
+      this.logger.log(`Shutting down: ${this.tasks.size} repl(y/ies) still being written.`);
+      await Promise.race([this.allSettled(), sleep(SHUTDOWN_GRACE_MS)]);
+      for (const task of this.tasks.values()) task.abort('shutdown');
+      await Promise.race([this.allSettled(), sleep(SETTLE_TIMEOUT_MS)]);
+    }
+    this.stopProgressTimer();
+  }
+
+  private allSettled(): Promise<unknown> {
+    return Promise.all([...this.tasks.values()].map((task) => task.settled));
+  }
+
+  private async run(task: GenerationTask): Promise<void> {
+    const { signal } = task.controller;
+    let failure: string | null = null;
+    try {
+      const stream = this.model.stream({
+        messages: task.spec.messages,
+        userId: task.spec.userId,
+        signal,
+      });
+      const iterator = stream[Symbol.asyncIterator]();
+      // An adapter that is slow to notice the abort must not hold Stop or shutdown up.
+      const aborted = new Promise<'aborted'>((resolve) => {
+        if (signal.aborted) resolve('aborted');
+        signal.addEventListener('abort', () => resolve('aborted'), { once: true });
+      });
+      for (;;) {
+        const next = await Promise.race([iterator.next(), aborted]);
+        if (next === 'aborted') {
+          void iterator.return?.()?.catch(() => undefined);
+          break;
+        }
+        if (next.done) break;
+        if (typeof next.value === 'string' && next.value.length) task.append(next.value);
+      }
+    } catch (error) {
+      if (!signal.aborted) {
+        if (error instanceof ChatModelError) {
+          failure = error.message;
+        } else {
+          failure = REPLY_FAILED;
+          this.logger.error(
+            `Reply ${task.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          );
+        }
+      }
+    }
+    await this.finish(task, failure);
+  }
+
+  private async finish(task: GenerationTask, failure: string | null): Promise<void> {
+    const { conversationId } = task.spec;
+    const reason = task.abortReason;
+    let final: { status: 'complete' | 'stopped' | 'failed'; error: string | null; event: ChatStreamEvent };
+    if (reason === 'shutdown') {
+      final = {
+        status: 'failed',
+        error: REPLY_INTERRUPTED,
+        event: { error: REPLY_INTERRUPTED, conversationId },
+      };
+    } else if (reason) {
+      final = { status: 'stopped', error: null, event: { done: true, stopped: true, conversationId } };
+    } else if (failure) {
+      final = { status: 'failed', error: failure, event: { error: failure, conversationId } };
+    } else {
+      final = { status: 'complete', error: null, event: { done: true, conversationId } };
+    }
+    try {
+      await this.repository.finishReply(task.id, {
+        status: final.status,
+        content: task.content,
+        error: final.error,
+      });
+      task.savedLength = task.content.length;
+    } catch (error) {
+      this.logger.error(
+        `Reply ${task.id} could not be saved: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      if (reason !== 'deleted') final.event = { error: REPLY_NOT_SAVED, conversationId };
+    }
+    this.tasks.delete(task.id);
+    if (!this.tasks.size) this.stopProgressTimer();
+    task.finish(final.event);
+  }
+
+  private ensureProgressTimer(): void {
+    if (this.progressTimer) return;
+    this.progressTimer = setInterval(() => void this.tick(), PROGRESS_INTERVAL_MS);
+    this.progressTimer.unref();
+  }
+
+  private stopProgressTimer(): void {
+    if (this.progressTimer) clearInterval(this.progressTimer);
+    this.progressTimer = null;
+  }
+
+  /** Saves the text of every running reply that grew (all of them on a heartbeat), then reads Stop flags. */
+  private async tick(): Promise<void> {
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      const now = Date.now();
+      const heartbeat = now - this.lastHeartbeat >= HEARTBEAT_INTERVAL_MS;
+      const running = [...this.tasks.values()].filter((task) => !task.finished);
+      const toSave = running
+        .filter((task) => heartbeat || task.dirty)
+        .map((task) => ({ task, content: task.content }));
+      if (toSave.length) {
+        await this.repository.saveProgress(toSave.map(({ task, content }) => ({ id: task.id, content })));
+        for (const { task, content } of toSave) {
+          if (!task.finished) task.savedLength = content.length;
+        }
+      }
+      if (heartbeat) this.lastHeartbeat = now;
+
+      const live = running.filter((task) => !task.finished && !task.controller.signal.aborted);
+      if (!live.length) return;
+      const signals = new Map(
+        (await this.repository.readStopSignals(live.map((task) => task.id))).map((s) => [s.id, s]),
+      );
+      for (const task of live) {
+        const signal = signals.get(task.id);
+        if (!signal) task.abort('deleted');
+        else if (signal.stopRequested) task.abort('stop');
+      }
+    } catch (error) {
+      this.logger.warn(
+        `Saving reply progress failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private async failStaleReplies(): Promise<void> {
+    try {
+      const count = await this.repository.failStaleReplies(STALE_REPLY_MS, REPLY_INTERRUPTED, [
+        ...this.tasks.keys(),
+      ]);
+      if (count) this.logger.warn(`${count} interrupted repl(y/ies) marked failed.`);
+    } catch (error) {
+      this.logger.warn(
+        `Looking for interrupted replies failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import type { ChatStreamEvent } from '@kasa/contracts';
+import type { ChatModelMessage } from '../../ai/chat-model.port';
+
+/** Why a reply was cut short: Stop (or its conversation deleted), or the server shutting down. */
+export type AbortReason = 'stop' | 'deleted' | 'shutdown';
+
+export interface GenerationSpec {
+  userId: string;
+  conversationId: string;
+  userMessageId: string;
+  assistantMessageId: string;
+  /** The prompt: system prompt, history, the new user message. */
+  messages: ChatModelMessage[];
+}
+
+export type GenerationListener = (event: ChatStreamEvent) => void;
+
+/**
+ * One reply being written. It lives in the generation service, not in a request: HTTP responses
+ * subscribe to it and may go away; the task goes on and saves the reply.
+ */
+export class GenerationTask {
+  readonly controller = new AbortController();
+  /** The reply so far. */
+  content = '';
+  /** Length of `content` last saved to the database. */
+  savedLength = 0;
+  abortReason: AbortReason | null = null;
+  private readonly listeners = new Set<GenerationListener>();
+  private finalEvent: ChatStreamEvent | null = null;
+  private resolveSettled!: () => void;
+  /** Resolves once the final state is saved and the last event sent. */
+  readonly settled = new Promise<void>((resolve) => (this.resolveSettled = resolve));
+
+  constructor(readonly spec: GenerationSpec) {}
+
+  get id(): string {
+    return this.spec.assistantMessageId;
+  }
+
+  get finished(): boolean {
+    return this.finalEvent !== null;
+  }
+
+  get dirty(): boolean {
+    return this.content.length !== this.savedLength;
+  }
+
+  /** Aborts the model call; the first reason wins. */
+  abort(reason: AbortReason): void {
+    if (this.finished || this.controller.signal.aborted) return;
+    this.abortReason = reason;
+    this.controller.abort(reason);
+  }
+
+  append(chunk: string): void {
+    this.content += chunk;
+    this.emit({ content: chunk });
+  }
+
+  /** The last event: `{done}` or `{error}`. Listeners are dropped afterwards. */
+  finish(event: ChatStreamEvent): void {
+    if (this.finalEvent) return;
+    this.finalEvent = event;
+    this.emit(event);
+    this.listeners.clear();
+    this.resolveSettled();
+  }
+
+  /**
+   * Delivers the reply from now on. A late subscriber first gets the text written so far as one
+   * chunk (and the final event when the reply is already over). Returns the unsubscribe function.
+   */
+  subscribe(listener: GenerationListener): () => void {
+    if (this.content) safeCall(listener, { content: this.content });
+    if (this.finalEvent) {
+      safeCall(listener, this.finalEvent);
+      return () => undefined;
+    }
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: ChatStreamEvent): void {
+    for (const listener of this.listeners) safeCall(listener, event);
+  }
+}
+
+function safeCall(listener: GenerationListener, event: ChatStreamEvent): void {
+  try {
+    listener(event);
+  } catch {
+    // A listener is a response being written; its failure must not stop the reply.
+  }
+}

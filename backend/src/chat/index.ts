@@ -1,0 +1,2 @@
+export * from './chat.module';
+export * from './chat.service';

@@ -1,0 +1,118 @@
+import {
+  buildChatPrompt,
+  estimateTokens,
+  fixedSystemPrompt,
+  type PromptHistoryMessage,
+} from './build-chat-prompt';
+
+const base = { assistantName: 'Kasa', appName: 'Kasa', tokenBudget: 6000 };
+const msg = (
+  role: 'user' | 'assistant',
+  content: string,
+  status: PromptHistoryMessage['status'] = 'complete',
+) => ({
+  role,
+  content,
+  status,
+});
+
+describe('buildChatPrompt', () => {
+  it('puts the fixed system prompt first (agricultural advisor, user language, safety, brevity) and the new message last', () => {
+    const messages = buildChatPrompt({ ...base, history: [], userMessage: 'How do I plant cassava?' });
+    expect(messages).toHaveLength(2);
+    expect(messages[0].role).toBe('system');
+    const system = messages[0].content;
+    expect(system).toContain('You are Kasa');
+    expect(system).toMatch(/agricultural advisor for African farmers/);
+    expect(system).toMatch(/general assistant/);
+    expect(system).toMatch(/French, English, Pidgin/);
+    expect(system).toMatch(/label/);
+    expect(system).toMatch(/extension officer/);
+    expect(system).toMatch(/phone screens/);
+    expect(messages[1]).toEqual({ role: 'user', content: 'How do I plant cassava?' });
+  });
+
+  it('names the assistant and the app from configuration', () => {
+    expect(fixedSystemPrompt('Ama', 'FarmHelp')).toContain('You are Ama, the assistant of FarmHelp');
+  });
+
+  it('appends the client instructions after the fixed prompt, delimited, never replacing it', () => {
+    const [system] = buildChatPrompt({
+      ...base,
+      systemPrompt: '  Answer like a pirate.  ',
+      history: [],
+      userMessage: 'Hi',
+    });
+    const fixed = fixedSystemPrompt('Kasa', 'Kasa');
+    expect(system.content.startsWith(fixed)).toBe(true);
+    expect(system.content).toContain('<<<USER INSTRUCTIONS\nAnswer like a pirate.\nUSER INSTRUCTIONS>>>');
+    expect(system.content.indexOf('Answer like a pirate.')).toBeGreaterThan(fixed.length);
+  });
+
+  it('ignores blank client instructions', () => {
+    const [system] = buildChatPrompt({ ...base, systemPrompt: '   ', history: [], userMessage: 'Hi' });
+    expect(system.content).toBe(fixedSystemPrompt('Kasa', 'Kasa'));
+  });
+
+  it('sends the history oldest first, skipping empty and still-streaming replies, keeping partial ones', () => {
+    const messages = buildChatPrompt({
+      ...base,
+      history: [
+        msg('user', 'first question'),
+        msg('assistant', 'first answer'),
+        msg('user', 'second question'),
+        msg('assistant', '', 'failed'),
+        msg('user', 'third question'),
+        msg('assistant', 'partial answ', 'stopped'),
+        msg('assistant', 'half written', 'failed'),
+        msg('assistant', 'still going', 'streaming'),
+        msg('user', '   '),
+      ],
+      userMessage: 'fourth question',
+    });
+    expect(messages.slice(1)).toEqual([
+      { role: 'user', content: 'first question' },
+      { role: 'assistant', content: 'first answer' },
+      { role: 'user', content: 'second question' },
+      { role: 'user', content: 'third question' },
+      { role: 'assistant', content: 'partial answ' },
+      { role: 'assistant', content: 'half written' },
+      { role: 'user', content: 'fourth question' },
+    ]);
+  });
+
+  it('keeps only the newest messages that fit the budget (chars/4 rounded up + 4 each), counting the new message', () => {
+    expect(estimateTokens('')).toBe(4);
+    expect(estimateTokens('abcde')).toBe(6);
+    const forty = (c: string) => c.repeat(40); // 10 + 4 = 14 tokens each
+    const history = [
+      msg('user', forty('a')),
+      msg('assistant', forty('b')),
+      msg('user', forty('c')),
+      msg('assistant', forty('d')),
+    ];
+    // new message 14 tokens; budget 14 + 2 × 14 = 42 leaves room for exactly the two newest.
+    const kept = buildChatPrompt({ ...base, tokenBudget: 42, history, userMessage: forty('e') });
+    expect(kept.slice(1).map((m) => m.content[0])).toEqual(['c', 'd', 'e']);
+    // One token less: only the newest fits.
+    const fewer = buildChatPrompt({ ...base, tokenBudget: 41, history, userMessage: forty('e') });
+    expect(fewer.slice(1).map((m) => m.content[0])).toEqual(['d', 'e']);
+  });
+
+  it('stops at the first message that does not fit (no gap in the middle of the conversation)', () => {
+    const history = [msg('user', 'x'), msg('assistant', 'y'.repeat(400)), msg('user', 'z')];
+    const messages = buildChatPrompt({ ...base, tokenBudget: 30, history, userMessage: 'new' });
+    expect(messages.slice(1).map((m) => m.content)).toEqual(['z', 'new']);
+  });
+
+  it('always sends the new message, even when it alone exceeds the budget (then without history)', () => {
+    const long = 'w'.repeat(1000);
+    const messages = buildChatPrompt({
+      ...base,
+      tokenBudget: 50,
+      history: [msg('user', 'earlier'), msg('assistant', 'reply')],
+      userMessage: long,
+    });
+    expect(messages).toEqual([expect.objectContaining({ role: 'system' }), { role: 'user', content: long }]);
+  });
+});

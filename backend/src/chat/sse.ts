@@ -1,0 +1,31 @@
+import type { Response } from 'express';
+import type { ChatStreamEvent } from '@kasa/contracts';
+
+/** A comment line every so often keeps proxies and phones from closing a quiet stream. */
+export const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * Starts a text/event-stream response. `no-transform` keeps the compression middleware (and
+ * proxies) from buffering it; X-Accel-Buffering turns nginx's buffering off.
+ */
+export function openEventStream(response: Response): void {
+  response.status(200);
+  response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+  response.setHeader('Cache-Control', 'no-cache, no-transform');
+  response.setHeader('X-Accel-Buffering', 'no');
+  response.setHeader('Connection', 'keep-alive');
+  response.flushHeaders();
+  response.socket?.setNoDelay(true);
+}
+
+/** One `data: {json}` line; false when the client is gone. */
+export function writeEvent(response: Response, event: ChatStreamEvent): boolean {
+  if (response.writableEnded || response.destroyed) return false;
+  response.write(`data: ${JSON.stringify(event)}\n\n`);
+  return true;
+}
+
+export function writeKeepAlive(response: Response): void {
+  if (response.writableEnded || response.destroyed) return;
+  response.write(': keep-alive\n\n');
+}
