@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth';
 import { LoggingModule } from './common';
 import { type AppConfig, ConfigModule } from './config';
@@ -22,6 +23,7 @@ export class AppModule {
         QueueModule.forRoot({ runWorkers: config.workerMode === 'inline' }),
         HealthModule,
         MailModule.forRoot(config),
+        AiModule,
         AuthModule,
         LegalModule,
         WebModule,

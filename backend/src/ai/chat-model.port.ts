@@ -17,6 +17,11 @@ export interface ChatModelRequest {
   userId: string;
   /** Aborts the upstream request (Stop, shutdown). The stream then ends without an error. */
   signal: AbortSignal;
+  /**
+   * Knowledge rows the offline advisor's search leaves out (KnowledgeQuery.excludeIds), e.g. the
+   * user message being answered right now. Ignored by real models.
+   */
+  knowledgeExcludeIds?: string[];
 }
 
 export interface ChatModel {

@@ -8,14 +8,32 @@ import type { AddressInfo } from 'node:net';
  * Each request takes the next scripted behaviour; when the script runs out, `fallback` answers.
  */
 export type FakeReply =
-  /** Streams these chunks, `delayMs` apart, then [DONE]. */
-  | { kind: 'stream'; chunks: string[]; delayMs?: number }
+  /**
+   * Streams these chunks, `delayMs` apart, then [DONE], in the shape of one provider (`flavor`,
+   * default 'openai'). `omitDone`: the body ends cleanly after the chunks, with neither a
+   * finish_reason nor [DONE] (a proxy that cut the stream).
+   */
+  | { kind: 'stream'; chunks: string[]; delayMs?: number; flavor?: FakeFlavor; omitDone?: boolean }
   /** Answers this HTTP error before any chunk (an OpenAI error body). */
   | { kind: 'error'; status: number; message?: string; retryAfterSeconds?: number }
   /** Streams these chunks, then destroys the socket without [DONE]. */
   | { kind: 'drop'; chunks: string[]; delayMs?: number }
   /** Accepts the request and never answers (a stalled upstream). */
   | { kind: 'hang' };
+
+/**
+ * How the OpenAI-compatible servers Kasa supports shape their stream (as observed on their
+ * /v1/chat/completions with stream: true):
+ * - openai: role + empty content first, content-only deltas, an empty delta with finish_reason.
+ * - ollama: `role` in every delta, the last delta has empty content and finish_reason 'stop'.
+ * - llamacpp: first delta `{role, content: null}`, final `delta: {}` with finish_reason, then a
+ *   chunk with `choices: []` (timings / usage).
+ * - vllm: like openai, but the final delta carries `content: ''` with finish_reason.
+ * - openrouter: `: OPENROUTER PROCESSING` SSE comment lines before (and between) chunks, role in
+ *   every delta, a usage chunk with `choices: []` before [DONE].
+ * - minimal: content-only deltas, no role, no finish_reason at all; only [DONE] ends it.
+ */
+export type FakeFlavor = 'openai' | 'ollama' | 'llamacpp' | 'vllm' | 'openrouter' | 'minimal';
 
 export interface FakeRequestRecord {
   body: {
@@ -39,15 +57,66 @@ export interface FakeOpenAiServer {
   close(): Promise<void>;
 }
 
-function chunkLine(id: string, model: string, delta: Record<string, unknown>, finish: string | null): string {
+function chunkLine(
+  id: string,
+  model: string,
+  delta: Record<string, unknown> | null,
+  finish: string | null | undefined,
+): string {
+  const choice: Record<string, unknown> = { index: 0, delta };
+  if (finish !== undefined) choice.finish_reason = finish;
   return `data: ${JSON.stringify({
     id,
     object: 'chat.completion.chunk',
     created: Math.floor(Date.now() / 1000),
     model,
-    choices: [{ index: 0, delta, finish_reason: finish }],
+    choices: delta === null ? [] : [choice],
   })}\n\n`;
 }
+
+/** The SSE lines a provider flavour sends before, for and after the content chunks. */
+const FLAVORS: Record<
+  FakeFlavor,
+  {
+    opening: (id: string, model: string) => string;
+    content: (id: string, model: string, text: string) => string;
+    closing: (id: string, model: string) => string;
+  }
+> = {
+  openai: {
+    opening: (id, model) => chunkLine(id, model, { role: 'assistant', content: '', refusal: null }, null),
+    content: (id, model, text) => chunkLine(id, model, { content: text }, null),
+    closing: (id, model) => chunkLine(id, model, {}, 'stop'),
+  },
+  ollama: {
+    opening: () => '',
+    content: (id, model, text) => chunkLine(id, model, { role: 'assistant', content: text }, null),
+    closing: (id, model) => chunkLine(id, model, { role: 'assistant', content: '' }, 'stop'),
+  },
+  llamacpp: {
+    opening: (id, model) => chunkLine(id, model, { role: 'assistant', content: null }, null),
+    content: (id, model, text) => chunkLine(id, model, { content: text }, null),
+    closing: (id, model) => chunkLine(id, model, {}, 'stop') + chunkLine(id, model, null, undefined),
+  },
+  vllm: {
+    opening: (id, model) => chunkLine(id, model, { role: 'assistant', content: '' }, null),
+    content: (id, model, text) => chunkLine(id, model, { content: text }, null),
+    closing: (id, model) => chunkLine(id, model, { content: '' }, 'stop'),
+  },
+  openrouter: {
+    opening: () => ': OPENROUTER PROCESSING\n\n: OPENROUTER PROCESSING\n\n',
+    content: (id, model, text) =>
+      `: OPENROUTER PROCESSING\n\n${chunkLine(id, model, { role: 'assistant', content: text }, null)}`,
+    closing: (id, model) =>
+      chunkLine(id, model, { role: 'assistant', content: '' }, 'stop') +
+      chunkLine(id, model, null, undefined),
+  },
+  minimal: {
+    opening: () => '',
+    content: (id, model, text) => chunkLine(id, model, { content: text }, undefined),
+    closing: () => '',
+  },
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -95,8 +164,21 @@ export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
         JSON.stringify({
           error: {
             message: reply.message ?? `Fake upstream error ${reply.status}`,
-            type: reply.status === 429 ? 'rate_limit_exceeded' : 'server_error',
-            code: null,
+            type:
+              reply.status === 429
+                ? 'requests'
+                : reply.status >= 500
+                  ? 'server_error'
+                  : 'invalid_request_error',
+            code:
+              reply.status === 401
+                ? 'invalid_api_key'
+                : reply.status === 404
+                  ? 'model_not_found'
+                  : reply.status === 429
+                    ? 'rate_limit_exceeded'
+                    : null,
+            param: null,
           },
         }),
       );
@@ -107,18 +189,26 @@ export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
       'Cache-Control': 'no-cache',
       Connection: 'keep-alive',
     });
-    res.write(chunkLine(id, model, { role: 'assistant', content: '' }, null));
+    const flavor = FLAVORS[(reply.kind === 'stream' && reply.flavor) || 'openai'];
+    res.write(flavor.opening(id, model));
     for (const chunk of reply.chunks) {
       if (reply.delayMs) await sleep(reply.delayMs);
       if (res.destroyed) return;
-      res.write(chunkLine(id, model, { content: chunk }, null));
+      res.write(flavor.content(id, model, chunk));
     }
     if (reply.kind === 'drop') {
+      // Let the chunks reach the client first (destroy() discards unflushed writes, which would
+      // turn this into a failure before the first chunk), then cut the connection: no [DONE].
+      await new Promise<void>((resolve) => res.write(': flush\n\n', () => resolve()));
+      await sleep(20);
       res.socket?.destroy();
       return;
     }
-    res.write(chunkLine(id, model, {}, 'stop'));
-    res.end('data: [DONE]\n\n');
+    if (reply.kind === 'stream' && reply.omitDone) {
+      res.end();
+      return;
+    }
+    res.end(`${flavor.closing(id, model)}data: [DONE]\n\n`);
   }
 
   const server: Server = createServer((req, res) => {
