@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CookiePreferencesEntity } from './entities/cookie-preferences.entity';
 import { LegalPageEntity } from './entities/legal-page.entity';
+import { LegalKnowledgeSource } from './legal-knowledge.source';
 import { LegalController } from './legal.controller';
 import { LegalRepository } from './legal.repository';
 import { LegalService } from './legal.service';
@@ -10,6 +11,7 @@ import { LegalService } from './legal.service';
 @Module({
   imports: [TypeOrmModule.forFeature([LegalPageEntity, CookiePreferencesEntity])],
   controllers: [LegalController],
-  providers: [LegalService, LegalRepository],
+  // LegalKnowledgeSource registers the pages with the AI layer's knowledge search (offline advisor).
+  providers: [LegalService, LegalRepository, LegalKnowledgeSource],
 })
 export class LegalModule {}

@@ -122,3 +122,15 @@ export function plainExcerpt(text: string): string {
   }
   return result;
 }
+
+/**
+ * Marks an excerpt cut out of a longer text (ts_headline fragments start and stop mid-sentence):
+ * '… ' before a start that is not a sentence start, ' …' after an end that is not a sentence end.
+ */
+export function markCutEnds(excerpt: string): string {
+  const text = excerpt.trim();
+  if (text === '') return text;
+  const start = /^[\p{Lu}\p{N}"'«“(]/u.test(text) || text.startsWith('…') ? '' : '… ';
+  const end = /[.!?…)»"”]$/.test(text) ? '' : ' …';
+  return `${start}${text}${end}`;
+}

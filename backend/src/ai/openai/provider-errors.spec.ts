@@ -1,0 +1,102 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { classifyProviderError, PROVIDER_MESSAGES, redactSecrets } from './provider-errors';
+
+/** The error the SDK throws for an HTTP error answer with an OpenAI error body. */
+const httpError = (status: number, message: string, headers: Record<string, string> = {}) =>
+  APIError.generate(status, { error: { message } }, undefined, new Headers(headers));
+
+describe('classifyProviderError', () => {
+  it('429: rate_limited, retryable, with the Retry-After', () => {
+    const failure = classifyProviderError(httpError(429, 'Rate limit reached', { 'retry-after': '2' }), 'm');
+    expect(failure.error).toMatchObject({
+      code: 'rate_limited',
+      status: 429,
+      message: PROVIDER_MESSAGES.busy,
+    });
+    expect(failure.retryable).toBe(true);
+    expect(failure.retryAfterMs).toBe(2_000);
+    expect(failure.detail).toBe('HTTP 429: Rate limit reached');
+  });
+
+  it.each([500, 502, 503, 504])('%i: unavailable, retryable', (status) => {
+    const failure = classifyProviderError(httpError(status, 'upstream'), 'm');
+    expect(failure.error).toMatchObject({
+      code: 'unavailable',
+      status,
+      message: PROVIDER_MESSAGES.unreachable,
+    });
+    expect(failure.retryable).toBe(true);
+  });
+
+  it.each([401, 403])('%i: unauthorized, not retried', (status) => {
+    const failure = classifyProviderError(httpError(status, 'Incorrect API key'), 'm');
+    expect(failure.error).toMatchObject({ code: 'unauthorized', message: PROVIDER_MESSAGES.apiKey });
+    expect(failure.retryable).toBe(false);
+  });
+
+  it('404: the model is unknown, named in the message', () => {
+    const failure = classifyProviderError(
+      httpError(404, 'model "llama9" not found, try pulling it first'),
+      'llama9',
+    );
+    expect(failure.error.code).toBe('bad_request');
+    expect(failure.error.message).toBe(
+      'The AI service does not know the model "llama9". The administrator should check CHAT_MODEL.',
+    );
+    expect(failure.retryable).toBe(false);
+  });
+
+  it('400: model problem, context too long, or another refusal', () => {
+    expect(classifyProviderError(httpError(400, 'foo is not a valid model ID'), 'foo').error.message).toBe(
+      PROVIDER_MESSAGES.unknownModel('foo'),
+    );
+    expect(
+      classifyProviderError(httpError(400, "This model's maximum context length is 8192 tokens"), 'foo').error
+        .message,
+    ).toBe(PROVIDER_MESSAGES.tooLong('foo'));
+    expect(classifyProviderError(httpError(400, 'temperature out of range'), 'foo').error.message).toBe(
+      PROVIDER_MESSAGES.refused('foo'),
+    );
+  });
+
+  it('connection failures are retryable; the SDK timeout is a timeout', () => {
+    const refused = classifyProviderError(
+      new APIConnectionError({ cause: new Error('connect ECONNREFUSED 127.0.0.1:1') }),
+      'm',
+    );
+    expect(refused.error.code).toBe('unavailable');
+    expect(refused.retryable).toBe(true);
+    expect(refused.detail).toContain('ECONNREFUSED');
+    const timeout = classifyProviderError(new APIConnectionTimeoutError(), 'm');
+    expect(timeout.error).toMatchObject({ code: 'timeout', message: PROVIDER_MESSAGES.timeout });
+    expect(timeout.retryable).toBe(false);
+  });
+
+  it('an error event inside the stream, a broken connection and unreadable data are "unavailable"', () => {
+    const midStream = classifyProviderError(
+      new APIError(undefined, { message: 'Provider overloaded' }, undefined, undefined),
+      'm',
+    );
+    expect(midStream.error.code).toBe('unavailable');
+    expect(midStream.detail).toContain('Provider overloaded');
+    const terminated = classifyProviderError(
+      new TypeError('terminated', { cause: new Error('other side closed') }),
+      'm',
+    );
+    expect(terminated.error.code).toBe('unavailable');
+    expect(terminated.detail).toBe('terminated (other side closed)');
+    expect(classifyProviderError(new SyntaxError('Unexpected token <'), 'm').error.message).toBe(
+      PROVIDER_MESSAGES.unreadable,
+    );
+  });
+});
+
+describe('redactSecrets', () => {
+  it('removes the configured key and anything shaped like an OpenAI key', () => {
+    expect(redactSecrets('bad key my-secret-key here', 'my-secret-key')).toBe('bad key [redacted] here');
+    expect(redactSecrets('Incorrect API key provided: sk-proj-abc123***xyz9.')).toBe(
+      'Incorrect API key provided: sk-[redacted].',
+    );
+    expect(redactSecrets('nothing secret', undefined)).toBe('nothing secret');
+  });
+});

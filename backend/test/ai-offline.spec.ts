@@ -1,0 +1,188 @@
+import { CHAT_MODEL, type ChatModel, type ChatModelRequest } from '../src/ai/chat-model.port';
+import { KnowledgeSearchService } from '../src/ai/knowledge/knowledge-search.service';
+import { startFakeOpenAi } from './support/fake-openai-server';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/**
+ * The offline advisor in the real application on a fresh database: nothing configured, so
+ * CHAT_MODEL is the advisor, answering from the knowledge sources (the seeded legal pages) with
+ * PostgreSQL full-text search.
+ */
+
+function ask(
+  question: string,
+  signal: AbortSignal = new AbortController().signal,
+  userId = 'user-a',
+): ChatModelRequest {
+  return {
+    messages: [
+      { role: 'system', content: 'You are Kasa, an agricultural advisor.' },
+      { role: 'user', content: 'An earlier question about maize.' },
+      { role: 'assistant', content: 'An earlier answer.' },
+      { role: 'user', content: question },
+    ],
+    userId,
+    signal,
+  };
+}
+
+async function collect(stream: AsyncIterable<string>): Promise<string[]> {
+  const chunks: string[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return chunks;
+}
+
+describe('offline advisor (no AI model configured)', () => {
+  let ctx: TestApp;
+  let model: ChatModel;
+  let knowledge: KnowledgeSearchService;
+
+  beforeAll(async () => {
+    ctx = await createTestApp('ai_offline');
+    model = ctx.app.get<ChatModel>(CHAT_MODEL);
+    knowledge = ctx.app.get(KnowledgeSearchService);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('is the engine when nothing is configured', () => {
+    expect(ctx.config.ai.chatEngine).toBe('offline');
+    expect(model.engine).toBe('offline');
+    expect(model.model).toBe('offline-advisor');
+    expect(knowledge.sourceNames).toContain('legal');
+  });
+
+  it('answers "How much does Pro cost?" with the notice first, then the pricing page, streamed in pieces', async () => {
+    const chunks = await collect(model.stream(ask('How much does Pro cost?')));
+    const answer = chunks.join('');
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(answer.startsWith('**No AI model is connected**')).toBe(true);
+    expect(answer).toContain("this answer comes from Kasa's local knowledge");
+    for (const setting of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'CHAT_MODEL', 'README'])
+      expect(answer).toContain(setting);
+    expect(answer).toContain('Here is what I found about your question:');
+    expect(answer).toContain('](/legal/pricing)');
+    expect(answer).toMatch(/\[Pricing — [^\]]+\]\(\/legal\/pricing\)/);
+    expect(answer).toMatch(/USD 4 per month/);
+    // Excerpts are plain text: no markdown marks from the stored page, placeholders filled.
+    expect(answer).not.toContain('{{APP_NAME}}');
+    const quoted = answer
+      .split('\n')
+      .filter((line) => line.startsWith('> '))
+      .join('\n');
+    expect(quoted).not.toMatch(/\*\*|^> #/m);
+  });
+
+  it('answers a French question in French', async () => {
+    const answer = (await collect(model.stream(ask("Combien coûte l'abonnement Pro ?")))).join('');
+    expect(answer.startsWith("**Aucun modèle d'IA n'est connecté**")).toBe(true);
+    expect(answer).toContain('connaissances locales de Kasa');
+    expect(answer).toContain('OPENAI_BASE_URL');
+    expect(answer).toContain("Voici ce que j'ai trouvé sur votre question :");
+    expect(answer).toContain('](/legal/pricing)');
+    expect(answer).not.toContain('No AI model is connected');
+  });
+
+  it('says so when nothing matches, and suggests rephrasing', async () => {
+    const answer = (await collect(model.stream(ask('xylophone quokka zeppelin')))).join('');
+    expect(answer.startsWith('**No AI model is connected**')).toBe(true);
+    expect(answer).toContain("I found nothing in Kasa's local knowledge that matches your question.");
+    expect(answer).toContain('Try rephrasing it');
+    expect(answer).not.toContain('](/legal/');
+  });
+
+  it('says so in French too', async () => {
+    const answer = (await collect(model.stream(ask('Où est le xylophone du quokka ?')))).join('');
+    expect(answer).toContain("Je n'ai rien trouvé dans les connaissances locales de Kasa");
+    expect(answer).toContain('Essayez de la reformuler');
+  });
+
+  it('answers from the last user message, not the earlier ones', async () => {
+    const answer = (await collect(model.stream(ask('How do I delete my account?')))).join('');
+    expect(answer).toMatch(/\]\(\/legal\/(terms|privacy)\)/);
+    expect(answer).not.toContain('maize');
+  });
+
+  it('stops streaming quietly when the signal aborts', async () => {
+    const controller = new AbortController();
+    const full = await collect(model.stream(ask('How much does Pro cost?')));
+    const chunks: string[] = [];
+    for await (const chunk of model.stream(ask('How much does Pro cost?', controller.signal))) {
+      chunks.push(chunk);
+      if (chunks.length === 3) controller.abort();
+    }
+    expect(chunks).toHaveLength(3);
+    expect(full.length).toBeGreaterThan(3);
+  });
+
+  describe('the legal pages as a knowledge source', () => {
+    it('finds sections with titles, in-app links, ranks and plain excerpts', async () => {
+      const hits = await knowledge.search({ text: 'cookie analytics marketing', userId: 'user-a', limit: 5 });
+      expect(hits.length).toBeGreaterThan(0);
+      expect(hits[0]).toEqual(
+        expect.objectContaining({
+          source: 'legal',
+          url: '/legal/cookies',
+          title: expect.stringMatching(/^Cookie Policy/),
+        }),
+      );
+      for (const hit of hits) {
+        expect(hit.excerpt.length).toBeGreaterThan(20);
+        expect(hit.excerpt).not.toMatch(/\*\*|\n/);
+        expect(hit.rank).toBeGreaterThan(0);
+      }
+      const ranks = hits.map((hit) => hit.rank);
+      expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
+      expect(hits.length).toBeLessThanOrEqual(5);
+    });
+
+    it("links the fair use page at its route slug ('fair-use')", async () => {
+      const hits = await knowledge.search({ text: 'fair use monthly limits', userId: 'user-a', limit: 3 });
+      expect(hits.map((hit) => hit.url)).toContain('/legal/fair-use');
+    });
+
+    it('is not per user: every user gets the same hits', async () => {
+      const query = { text: 'What data do you keep about me?', limit: 4 };
+      const forA = await knowledge.search({ ...query, userId: 'user-a' });
+      const forB = await knowledge.search({ ...query, userId: 'someone-else' });
+      expect(forA.length).toBeGreaterThan(0);
+      expect(forB).toEqual(forA);
+    });
+
+    it('treats search syntax and SQL in the question as plain words', async () => {
+      for (const text of ["'; DROP TABLE legal_page; --", '"unterminated -pricing OR (', ':* & | !']) {
+        await expect(knowledge.search({ text, userId: 'user-a', limit: 3 })).resolves.toEqual(
+          expect.any(Array),
+        );
+      }
+      const hits = await knowledge.search({ text: 'pricing', userId: 'user-a', limit: 3 });
+      expect(hits.length).toBeGreaterThan(0);
+    });
+
+    it('finds nothing for an empty question', async () => {
+      await expect(knowledge.search({ text: '   ', userId: 'user-a', limit: 3 })).resolves.toEqual([]);
+    });
+  });
+});
+
+describe('chat engine chosen by configuration', () => {
+  it('is the OpenAI-compatible adapter when OPENAI_BASE_URL is set, talking to that server', async () => {
+    const fake = await startFakeOpenAi();
+    const ctx = await createTestApp('ai_engine', {
+      env: { OPENAI_BASE_URL: fake.baseUrl, CHAT_MODEL: 'llama3.2' },
+    });
+    try {
+      const model = ctx.app.get<ChatModel>(CHAT_MODEL);
+      expect(model.engine).toBe('openai-compatible');
+      expect(model.model).toBe('llama3.2');
+      fake.script({ kind: 'stream', chunks: ['Hello ', 'farmer'], flavor: 'ollama' });
+      const answer = (await collect(model.stream(ask('Hi')))).join('');
+      expect(answer).toBe('Hello farmer');
+      expect(fake.requests[0].body.model).toBe('llama3.2');
+    } finally {
+      await ctx.close();
+      await fake.close();
+    }
+  });
+});
