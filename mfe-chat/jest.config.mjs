@@ -10,6 +10,7 @@ export default {
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
   transform: {
+    '^.+[\\/]node_modules[\\/]marked[\\/].+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' } }],
     '^.+\\.[cm]?tsx?$': [
       '@swc/jest',
       {
@@ -21,10 +22,12 @@ export default {
       },
     ],
   },
+  // marked ships ES modules only: compile it to CommonJS like the sources.
+  transformIgnorePatterns: ['/node_modules/(?!marked/)'],
   moduleNameMapper: {
     '^@kasa/(ui|api-client|contracts)$': path.join(libs, '$1/src/index.ts'),
     '\\.css$': 'identity-obj-proxy',
   },
-  setupFiles: [path.join(libs, 'ui/test/jest.setup.ts')],
+  setupFiles: [path.join(libs, 'ui/test/jest.setup.ts'), '<rootDir>/test/jest.setup.ts'],
   setupFilesAfterEnv: ['@testing-library/jest-dom'],
 };

@@ -1,64 +1,38 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '@kasa/api-client';
-import { KasaUiProvider, type Language } from '@kasa/ui';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import App from './App';
+import { FakeApi, message, renderWithProviders, setViewportWidth } from '../test/helpers';
 
-function renderApp(path = '/', initialLanguage?: Language) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <KasaUiProvider
-          appInfo={{ appName: 'Kasa', assistantName: 'Kasa' }}
-          initialLanguage={initialLanguage}
-        >
-          <App />
-        </KasaUiProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+let api: FakeApi;
 
-test('renders its page frame inside the providers', () => {
-  renderApp();
-  expect(screen.getByTestId('chat-page')).toBeInTheDocument();
-  expect(screen.getByRole('heading', { level: 1, name: 'Chat' })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Kasa' })).toHaveAttribute('href', '/');
-  for (const [label, href] of [
-    ['Chat', '/chat'],
-    ['AI Studio', '/ai-studio'],
-    ['Subscription', '/subscription'],
-    ['Account', '/account'],
-  ]) {
-    expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);
-  }
-  expect(screen.getAllByTestId('theme-toggle').length).toBeGreaterThan(0);
+beforeEach(() => {
+  localStorage.clear();
+  setViewportWidth(1280);
+  api = new FakeApi();
+  api.install();
+});
+afterEach(() => {
+  delete (globalThis as { fetch?: unknown }).fetch;
 });
 
-test('shows only real controls: every button does something (language and theme switches)', () => {
-  renderApp();
-  for (const button of screen.queryAllByRole('button')) {
-    expect(['theme-toggle', 'language-switch']).toContain(button.getAttribute('data-testid'));
-  }
-});
-
-test('greets the user as the assistant and says there are no conversations yet', () => {
-  renderApp('/chat');
+test('smoke', async () => {
+  renderWithProviders(<App />);
   expect(screen.getByTestId('chat-welcome')).toHaveTextContent("Hello, I'm Kasa, your AI assistant");
-  expect(screen.getByRole('heading', { name: 'No conversations yet' })).toBeInTheDocument();
-});
-
-test('speaks French when the UI language is French', () => {
-  renderApp('/chat', 'fr');
-  expect(screen.getByRole('heading', { level: 1, name: 'Discussion' })).toBeInTheDocument();
-  expect(screen.getByTestId('chat-welcome')).toHaveTextContent('Bonjour, je suis Kasa, votre assistant IA');
-  expect(screen.getByTestId('chat-welcome')).toHaveTextContent("J'aide les agriculteurs");
-  expect(
-    screen.getByRole('heading', { level: 2, name: 'Aucune conversation pour le moment' }),
-  ).toBeInTheDocument();
-  expect(screen.getByTestId('chat-empty')).toHaveTextContent(
-    "L'envoi de messages n'est pas encore disponible.",
-  );
-  expect(screen.queryByText(/conversations yet|AI assistant/)).not.toBeInTheDocument();
+  expect(await screen.findByTestId('no-conversations')).toBeInTheDocument();
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: 'Message Kasa' }), 'Hello{Enter}');
+  await waitFor(() => expect(api.streams).toHaveLength(1));
+  expect(screen.getByTestId('typing-indicator')).toBeInTheDocument();
+  act(() => api.streams[0].send({ conversationId: 'c1', userMessageId: 'u1', assistantMessageId: 'a1' }));
+  act(() => api.streams[0].send({ content: 'Hi **there**' }));
+  expect(await screen.findByText('there')).toBeInTheDocument();
+  api.addConversation('c1', 'Hello');
+  act(() => {
+    api.streams[0].send({ done: true, conversationId: 'c1' });
+    api.streams[0].close();
+  });
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/chat?c=c1'));
+  expect(await screen.findByRole('button', { name: 'Hello', current: 'page' })).toBeInTheDocument();
+  void within;
+  void message;
 });

@@ -1,0 +1,364 @@
+// The chat screen (spec §2): sidebar (a drawer over the content on phones, a column from 900 px),
+// top bar, the conversation or the welcome panel, and the input bar. The conversation on screen is
+// in the URL (?c=<id>), so a reload or a shared link opens it again.
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Box, Button, useAppInfo, useT } from '@kasa/ui';
+import type { ChatMessage } from '@kasa/contracts';
+import { conversationKey, stopReply } from './chat-api';
+import { Composer, type ComposerHandle } from './Composer';
+import { useKeyboardOffset, useMediaQuery } from './hooks';
+import { LiveTurnRows, MessageRow } from './MessageList';
+import { messages } from './messages';
+import { Sidebar } from './Sidebar';
+import type { StarterTip } from './tips';
+import { TopBar } from './TopBar';
+import { visuallyHidden } from './ui';
+import { useChatSender, type SendOutcome } from './useChatSender';
+import { useConversationMessages } from './useConversation';
+import { WelcomePanel } from './Welcome';
+
+/** The sidebar is a column from this width on, a drawer over the content below it. */
+export const DESKTOP_QUERY = '(min-width: 900px)';
+/** The URL search parameter naming the conversation on screen. */
+export const CONVERSATION_PARAM = 'c';
+
+/** What the later tools (Quick AI Tools in the sidebar, the '+' enhancements menu) get from the screen. */
+export interface ChatToolsApi {
+  conversationId: string | null;
+  /** Adds text to the message being written. */
+  insertText: (text: string) => void;
+  closeSidebar: () => void;
+}
+
+export interface ChatScreenProps {
+  /** Mount point in the sidebar, under the search box (Quick AI Tools). */
+  sidebarTools?: (api: ChatToolsApi) => ReactNode;
+  /** Mount point beside the text area, before it (the '+' enhancements menu). */
+  composerTools?: (api: ChatToolsApi) => ReactNode;
+}
+
+const STICK_TO_BOTTOM_PX = 80;
+
+export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
+  const t = useT(messages);
+  const { assistantName } = useAppInfo();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const conversationId = searchParams.get(CONVERSATION_PARAM) || null;
+
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const [columnOpen, setColumnOpen] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const sidebarOpen = desktop ? columnOpen : drawerOpen;
+  const sidebarId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const composer = useRef<ComposerHandle>(null);
+  const scroller = useRef<HTMLElement>(null);
+  const stick = useRef(true);
+  const refocusAfterReply = useRef(false);
+  const [announcement, setAnnouncement] = useState('');
+  const keyboardOffset = useKeyboardOffset();
+
+  const showConversation = useCallback(
+    (id: string | null, replace = false) => {
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (id) next.set(CONVERSATION_PARAM, id);
+          else next.delete(CONVERSATION_PARAM);
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setSearchParams],
+  );
+
+  const onSettled = useCallback(
+    (outcome: SendOutcome) => {
+      setAnnouncement(
+        outcome === 'done'
+          ? t('announceReplied', { assistantName })
+          : outcome === 'stopped'
+            ? t('announceStopped')
+            : t('sendError'),
+      );
+      if (refocusAfterReply.current) {
+        refocusAfterReply.current = false;
+        // On a phone, focusing would pop the keyboard over the reply just written.
+        const coarse =
+          typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+        if (!coarse) setTimeout(() => composer.current?.focus(), 0);
+      }
+    },
+    [t, assistantName],
+  );
+
+  const chat = useChatSender({
+    conversationId,
+    onAdopt: useCallback((id: string) => showConversation(id, true), [showConversation]),
+    onSettled,
+  });
+  const streamingHere = Boolean(chat.turn && chat.turn.conversationId === conversationId);
+  const conversation = useConversationMessages(conversationId, streamingHere);
+
+  const turn = chat.turn;
+  const saved: ChatMessage[] = useMemo(() => {
+    const list = conversationId ? (conversation.data ?? []) : chat.unsaved;
+    if (!turn || !streamingHere) return list;
+    // The server may already list the messages this screen is streaming: show them once.
+    return list.filter((m) => m.id !== turn.userMessageId && m.id !== turn.assistantMessageId);
+  }, [conversationId, conversation.data, chat.unsaved, turn, streamingHere]);
+
+  const loading = Boolean(conversationId) && conversation.isPending;
+  const loadFailed = Boolean(conversationId) && conversation.isError && !conversation.data;
+  const empty = saved.length === 0 && !streamingHere && !loading && !loadFailed;
+
+  // Follow the conversation to its end, unless the reader scrolled up.
+  useLayoutEffect(() => {
+    stick.current = true;
+  }, [conversationId]);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && stick.current) element.scrollTop = element.scrollHeight;
+  }, [saved, turn?.reply, turn?.phase, conversationId]);
+  const onScroll = () => {
+    const element = scroller.current;
+    if (element)
+      stick.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_PX;
+  };
+
+  // Drawer focus: into it when it opens, back to the toggle when it closes.
+  const drawerWasOpen = useRef(false);
+  useEffect(() => {
+    if (desktop) return;
+    if (drawerOpen) closeRef.current?.focus();
+    else if (drawerWasOpen.current) toggleRef.current?.focus();
+    drawerWasOpen.current = drawerOpen;
+  }, [drawerOpen, desktop]);
+
+  const closeSidebar = useCallback(() => {
+    if (!desktop) setDrawerOpen(false);
+  }, [desktop]);
+  const toggleSidebar = () => (desktop ? setColumnOpen((o) => !o) : setDrawerOpen((o) => !o));
+
+  const focusComposerOnDesktop = () => {
+    if (desktop) composer.current?.focus();
+  };
+
+  const selectConversation = useCallback(
+    (id: string) => {
+      if (id !== conversationId) showConversation(id);
+      closeSidebar();
+    },
+    [conversationId, showConversation, closeSidebar],
+  );
+
+  const newChat = () => {
+    if (conversationId) showConversation(null);
+    closeSidebar();
+    focusComposerOnDesktop();
+  };
+
+  const onDeleted = useCallback(
+    (id: string) => {
+      if (id === conversationId) showConversation(null, true);
+    },
+    [conversationId, showConversation],
+  );
+
+  const send = (text: string): boolean => {
+    const sent = chat.send(text);
+    if (sent) {
+      stick.current = true;
+      refocusAfterReply.current = document.activeElement instanceof HTMLTextAreaElement;
+      setAnnouncement(t('announceWriting', { assistantName }));
+    }
+    return sent;
+  };
+
+  const pickTip = (tip: StarterTip) => composer.current?.setText(`${tip.prompt} `);
+
+  const stopServerReply = useCallback(() => {
+    if (!conversationId) return;
+    const id = conversationId;
+    void stopReply(id)
+      .catch(() => undefined)
+      .finally(() => void queryClient.invalidateQueries({ queryKey: conversationKey(id), exact: true }));
+  }, [conversationId, queryClient]);
+
+  const toolsApi: ChatToolsApi = {
+    conversationId,
+    insertText: (text) => composer.current?.insertText(text),
+    closeSidebar,
+  };
+
+  const sidebar = (
+    <Sidebar
+      activeId={conversationId}
+      onNewChat={newChat}
+      onSelect={selectConversation}
+      onDeleted={onDeleted}
+      onClose={desktop ? undefined : () => setDrawerOpen(false)}
+      closeButtonRef={closeRef}
+      tools={sidebarTools?.(toolsApi)}
+    />
+  );
+
+  return (
+    <Box
+      data-testid="chat-page"
+      sx={{
+        height: '100dvh',
+        display: 'flex',
+        overflow: 'hidden',
+        bgcolor: 'background.default',
+        // Soft keyboard: everything above the keyboard, the input bar last (spec: > 150 px, ≤ 300 px).
+        pb: keyboardOffset ? `${keyboardOffset}px` : 0,
+      }}
+      data-keyboard-offset={keyboardOffset}
+    >
+      {desktop ? (
+        sidebarOpen && (
+          <Box
+            component="aside"
+            id={sidebarId}
+            aria-label={t('sidebar')}
+            data-testid="chat-sidebar"
+            sx={{ width: 300, flexShrink: 0, borderRight: '1px solid', borderColor: 'divider' }}
+          >
+            {sidebar}
+          </Box>
+        )
+      ) : (
+        <>
+          {drawerOpen && (
+            <Box
+              data-testid="sidebar-backdrop"
+              onClick={() => setDrawerOpen(false)}
+              sx={{ position: 'fixed', inset: 0, zIndex: 1199, bgcolor: 'rgba(0,0,0,0.45)' }}
+            />
+          )}
+          <Box
+            component="aside"
+            id={sidebarId}
+            role="dialog"
+            aria-modal={drawerOpen}
+            aria-label={t('sidebar')}
+            aria-hidden={!drawerOpen}
+            data-testid="chat-sidebar"
+            data-open={drawerOpen}
+            onKeyDown={(event: KeyboardEvent) => {
+              if (event.key === 'Escape') setDrawerOpen(false);
+            }}
+            sx={{
+              position: 'fixed',
+              top: 0,
+              bottom: 0,
+              left: 0,
+              zIndex: 1200,
+              width: 'min(86vw, 320px)',
+              boxShadow: drawerOpen ? 8 : 'none',
+              transform: drawerOpen ? 'none' : 'translateX(-100%)',
+              visibility: drawerOpen ? 'visible' : 'hidden',
+              transition: 'transform 200ms ease, visibility 200ms',
+              '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+            }}
+          >
+            {sidebar}
+          </Box>
+        </>
+      )}
+
+      <Box
+        inert={!desktop && drawerOpen}
+        sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
+      >
+        <TopBar
+          sidebarOpen={sidebarOpen}
+          sidebarId={sidebarId}
+          onToggleSidebar={toggleSidebar}
+          toggleRef={toggleRef}
+        />
+        <Box
+          component="main"
+          ref={scroller}
+          onScroll={onScroll}
+          aria-label={t('messagesLabel')}
+          sx={{ flex: 1, overflowY: 'auto', overscrollBehavior: 'contain' }}
+        >
+          <Box
+            sx={{ maxWidth: 760, mx: 'auto', px: 2, py: 2, display: 'flex', flexDirection: 'column', gap: 2 }}
+          >
+            <Box component="h1" sx={visuallyHidden}>
+              {t('title')}
+            </Box>
+            {loading && (
+              <Box role="status" data-testid="conversation-loading" sx={{ color: 'text.secondary' }}>
+                {t('loadingConversation')}
+              </Box>
+            )}
+            {loadFailed && (
+              <Box role="alert" data-testid="conversation-error">
+                <Box component="p" sx={{ mt: 0, mb: 1 }}>
+                  {t('conversationFailed')}
+                </Box>
+                <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                  <Button
+                    variant="contained"
+                    disabled={conversation.isFetching}
+                    onClick={() => void conversation.refetch()}
+                  >
+                    {t('retry')}
+                  </Button>
+                  <Button variant="outlined" color="inherit" onClick={newChat}>
+                    {t('newChat')}
+                  </Button>
+                </Box>
+              </Box>
+            )}
+            {empty && <WelcomePanel onPick={pickTip} />}
+            {saved.map((message) => (
+              <MessageRow
+                key={message.id}
+                message={message}
+                onStopServerReply={
+                  message.status === 'streaming' && !streamingHere ? stopServerReply : undefined
+                }
+              />
+            ))}
+            {turn && streamingHere && <LiveTurnRows turn={turn} />}
+          </Box>
+        </Box>
+        <Box sx={{ flexShrink: 0, px: 1, pt: 1, pb: 'max(8px, env(safe-area-inset-bottom))' }}>
+          <Box sx={{ maxWidth: 760, mx: 'auto' }}>
+            <Composer
+              ref={composer}
+              onSend={send}
+              onStop={chat.stop}
+              pending={chat.pending}
+              stopping={Boolean(turn?.stopping)}
+              tools={composerTools?.(toolsApi)}
+            />
+          </Box>
+        </Box>
+      </Box>
+      <Box role="status" aria-live="polite" data-testid="chat-announcer" sx={visuallyHidden}>
+        {announcement}
+      </Box>
+    </Box>
+  );
+}

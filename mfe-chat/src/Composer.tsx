@@ -1,0 +1,197 @@
+// The input bar (spec §2, §4, §5): auto-growing text area up to 200 px, 'Message {assistant}',
+// Enter sends, Shift+Enter adds a newline (not while an IME is composing), blank input or a
+// pending reply is ignored, and while a reply is pending the input is disabled with a spinner and
+// a Stop button.
+import {
+  useCallback,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@kasa/contracts';
+import { Box, ButtonBase, useAppInfo, useT } from '@kasa/ui';
+import { messages } from './messages';
+import { IconButton, SendIcon, Spinner, StopIcon } from './ui';
+
+/** Spec §9: text area maximum height. */
+export const INPUT_MAX_HEIGHT_PX = 200;
+
+export interface ComposerHandle {
+  /** Replaces the text (a starter tip) and puts the caret at its end. */
+  setText: (text: string) => void;
+  /** Adds text at the end (tools that contribute to the message). */
+  insertText: (text: string) => void;
+  focus: () => void;
+}
+
+export interface ComposerProps {
+  /** Sends the text; returns false when it was not sent (blank, or a reply pending). */
+  onSend: (text: string) => boolean;
+  onStop: () => void;
+  pending: boolean;
+  stopping: boolean;
+  /** Mount point for the enhancements menu (a later issue): rendered before the text area. */
+  tools?: ReactNode;
+  ref?: Ref<ComposerHandle>;
+}
+
+export function Composer({ onSend, onStop, pending, stopping, tools, ref }: ComposerProps) {
+  const t = useT(messages);
+  const { assistantName } = useAppInfo();
+  const [text, setText] = useState('');
+  const area = useRef<HTMLTextAreaElement | null>(null);
+  /** Bumped to focus the text area with the caret at the end, once the new text is in. */
+  const [caretRequest, setCaretRequest] = useState(0);
+
+  const replaceText = useCallback((next: string | ((current: string) => string)) => {
+    setText(next);
+    setCaretRequest((n) => n + 1);
+  }, []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      setText: (value: string) => replaceText(value),
+      insertText: (value: string) =>
+        replaceText((current) =>
+          current && !/\s$/.test(current) ? `${current} ${value}` : `${current}${value}`,
+        ),
+      focus: () => area.current?.focus(),
+    }),
+    [replaceText],
+  );
+
+  // Grow with the text up to 200 px, then scroll inside.
+  useLayoutEffect(() => {
+    const element = area.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    const full = element.scrollHeight;
+    element.style.height = `${Math.min(full, INPUT_MAX_HEIGHT_PX)}px`;
+    element.style.overflowY = full > INPUT_MAX_HEIGHT_PX ? 'auto' : 'hidden';
+  }, [text]);
+
+  useLayoutEffect(() => {
+    const element = area.current;
+    if (!caretRequest || !element) return;
+    element.focus();
+    element.setSelectionRange(element.value.length, element.value.length);
+  }, [caretRequest]);
+
+  const submit = () => {
+    if (pending || !text.trim()) return;
+    if (onSend(text)) setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey) return;
+    // An IME (Chinese, Japanese, some African-language keyboards) uses Enter to confirm a word.
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    submit();
+  };
+
+  const canSend = !pending && text.trim().length > 0;
+  const placeholder = t('inputPlaceholder', { assistantName });
+
+  return (
+    <Box
+      component="form"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        submit();
+      }}
+      sx={{
+        display: 'flex',
+        alignItems: 'flex-end',
+        gap: 0.5,
+        p: 0.75,
+        border: '2px solid',
+        borderColor: 'divider',
+        borderRadius: 3,
+        bgcolor: 'background.paper',
+        '&:focus-within': { borderColor: 'text.primary' },
+      }}
+    >
+      {tools}
+      <Box
+        component="textarea"
+        ref={area}
+        data-testid="chat-input"
+        rows={1}
+        value={text}
+        maxLength={CHAT_MESSAGE_MAX_LENGTH}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        disabled={pending}
+        enterKeyHint="send"
+        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          minHeight: 44,
+          maxHeight: INPUT_MAX_HEIGHT_PX,
+          resize: 'none',
+          border: 0,
+          outline: 'none',
+          bgcolor: 'transparent',
+          color: 'text.primary',
+          font: 'inherit',
+          fontSize: '1rem', // 16 px: smaller makes phones zoom the page on focus
+          lineHeight: 1.5,
+          py: '10px',
+          px: 1,
+          '&:disabled': { opacity: 0.6 },
+        }}
+      />
+      {pending ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
+          <Spinner />
+          <ButtonBase
+            type="button"
+            onClick={onStop}
+            disabled={stopping}
+            aria-label={t('stopReply')}
+            data-testid="stop-button"
+            sx={{
+              minHeight: 44,
+              minWidth: 44,
+              px: 1.5,
+              gap: 0.75,
+              borderRadius: 2,
+              fontWeight: 700,
+              bgcolor: 'text.primary',
+              color: 'background.paper',
+              '&.Mui-disabled': { opacity: 0.5 },
+            }}
+          >
+            <StopIcon />
+            <span>{stopping ? t('stopping') : t('stop')}</span>
+          </ButtonBase>
+        </Box>
+      ) : (
+        <IconButton
+          type="submit"
+          label={t('send')}
+          disabled={!canSend}
+          data-testid="send-button"
+          sx={{
+            bgcolor: canSend ? 'primary.main' : 'transparent',
+            color: canSend ? 'primary.contrastText' : 'inherit',
+            borderRadius: 2,
+            '&:hover': { bgcolor: canSend ? 'primary.dark' : 'transparent' },
+          }}
+        >
+          <SendIcon />
+        </IconButton>
+      )}
+    </Box>
+  );
+}

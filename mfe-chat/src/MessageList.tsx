@@ -1,0 +1,222 @@
+// The conversation: saved messages (memoized rows: a streaming reply re-renders only its own row)
+// and the reply being written now.
+import { lazy, memo, Suspense, type ReactNode } from 'react';
+import { keyframes } from '@emotion/react';
+import { Box, Button, useAppInfo, useT } from '@kasa/ui';
+import type { ChatMessage } from '@kasa/contracts';
+import { messages } from './messages';
+import { MessageAudio, MessageImage } from './MessageMedia';
+import { Spinner, visuallyHidden } from './ui';
+import type { LiveTurn } from './useChatSender';
+
+// The markdown renderer (marked + the token renderer) loads when the first reply is on screen.
+const Markdown = lazy(() => import('./markdown/Markdown'));
+
+/** Text as it is, while the markdown renderer loads. */
+function PlainText({ text }: { text: string }) {
+  return (
+    <Box component="p" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {text}
+    </Box>
+  );
+}
+
+function ReplyText({ text }: { text: string }) {
+  return (
+    <Suspense fallback={<PlainText text={text} />}>
+      <Markdown source={text} />
+    </Suspense>
+  );
+}
+
+const blink = keyframes`50% { opacity: 0; }`;
+const bounce = keyframes`0%, 80%, 100% { transform: translateY(0); opacity: 0.4; } 40% { transform: translateY(-4px); opacity: 1; }`;
+
+function Caret() {
+  return (
+    <Box
+      component="span"
+      aria-hidden="true"
+      data-testid="streaming-caret"
+      sx={{
+        display: 'inline-block',
+        width: '0.5em',
+        height: '1.1em',
+        ml: 0.25,
+        verticalAlign: 'text-bottom',
+        bgcolor: 'text.primary',
+        opacity: 0.6,
+        animation: `${blink} 1s step-end infinite`,
+        '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+      }}
+    />
+  );
+}
+
+function TypingIndicator() {
+  const t = useT(messages);
+  const { assistantName } = useAppInfo();
+  return (
+    <Box data-testid="typing-indicator" sx={{ display: 'inline-flex', gap: 0.5, py: 1 }}>
+      <Box component="span" sx={visuallyHidden}>
+        {t('typing', { assistantName })}
+      </Box>
+      {[0, 1, 2].map((i) => (
+        <Box
+          key={i}
+          component="span"
+          aria-hidden="true"
+          sx={{
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            bgcolor: 'text.secondary',
+            animation: `${bounce} 1.2s ease-in-out ${i * 0.15}s infinite`,
+            '@media (prefers-reduced-motion: reduce)': { animation: 'none', opacity: 0.7 },
+          }}
+        />
+      ))}
+    </Box>
+  );
+}
+
+function RoleLabel({ role }: { role: ChatMessage['role'] }) {
+  const t = useT(messages);
+  const { assistantName } = useAppInfo();
+  return (
+    <Box
+      component="h2"
+      sx={{ m: 0, mb: 0.5, fontSize: '0.8rem', fontWeight: 800, letterSpacing: 0.3, color: 'text.secondary' }}
+    >
+      {role === 'user' ? t('you') : assistantName}
+    </Box>
+  );
+}
+
+function Bubble({
+  role,
+  testId,
+  children,
+}: {
+  role: ChatMessage['role'];
+  testId: string;
+  children: ReactNode;
+}) {
+  const user = role === 'user';
+  return (
+    <Box
+      component="article"
+      data-testid={testId}
+      data-role={role}
+      sx={{
+        alignSelf: user ? 'flex-end' : 'stretch',
+        maxWidth: user ? '88%' : '100%',
+        px: user ? 1.5 : 0,
+        py: user ? 1 : 0.5,
+        borderRadius: 2,
+        bgcolor: user ? 'action.selected' : 'transparent',
+        fontSize: '1rem',
+        lineHeight: 1.55,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+function StatusNote({ children, tone = 'normal' }: { children: ReactNode; tone?: 'normal' | 'error' }) {
+  return (
+    <Box
+      sx={{
+        mt: 0.75,
+        fontSize: '0.85rem',
+        color: tone === 'error' ? 'error.main' : 'text.secondary',
+        display: 'flex',
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        gap: 1,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+export interface MessageRowProps {
+  message: ChatMessage;
+  /** Stop a reply the server is still writing (loaded from the server, not sent from this screen). */
+  onStopServerReply?: () => void;
+}
+
+/** One saved message. Memoized: it renders again only when this message changes. */
+export const MessageRow = memo(function MessageRow({ message, onStopServerReply }: MessageRowProps) {
+  const t = useT(messages);
+  const { assistantName } = useAppInfo();
+  const user = message.role === 'user';
+  const failed = message.status === 'failed';
+  return (
+    <Bubble role={message.role} testId="chat-message">
+      <RoleLabel role={message.role} />
+      {user ? <PlainText text={message.content} /> : message.content && <ReplyText text={message.content} />}
+      {message.mediaUrl && message.mediaType === 'image' && <MessageImage url={message.mediaUrl} />}
+      {message.audioUrl && <MessageAudio url={message.audioUrl} transcription={message.transcription} />}
+      {!message.audioUrl && message.transcription && <PlainText text={message.transcription} />}
+      {message.status === 'streaming' && (
+        <StatusNote>
+          <Spinner size={14} />
+          <span data-testid="still-writing">{t('stillWriting', { assistantName })}</span>
+          {onStopServerReply && (
+            <Button
+              variant="text"
+              color="inherit"
+              size="small"
+              onClick={onStopServerReply}
+              aria-label={t('stopReply')}
+            >
+              {t('stop')}
+            </Button>
+          )}
+        </StatusNote>
+      )}
+      {message.status === 'stopped' && (
+        <StatusNote>
+          <span data-testid="stopped-note">{t('stoppedNote')}</span>
+        </StatusNote>
+      )}
+      {failed && (
+        <StatusNote tone="error">
+          <span data-testid="reply-error">
+            {t('sendError')}
+            {message.error ? ` ${t('errorDetail', { error: message.error })}` : ''}
+          </span>
+        </StatusNote>
+      )}
+    </Bubble>
+  );
+});
+
+/** The user's message just sent and the reply being written (typing indicator until the first chunk). */
+export function LiveTurnRows({ turn }: { turn: LiveTurn }) {
+  const t = useT(messages);
+  return (
+    <>
+      <MessageRow message={turn.userMessage} />
+      <Bubble role="assistant" testId="live-reply">
+        <RoleLabel role="assistant" />
+        {turn.phase === 'waiting' ? (
+          <TypingIndicator />
+        ) : (
+          <>
+            <ReplyText text={turn.reply} />
+            <Caret />
+          </>
+        )}
+        {turn.stopping && (
+          <StatusNote>
+            <span>{t('stopping')}</span>
+          </StatusNote>
+        )}
+      </Bubble>
+    </>
+  );
+}

@@ -1,0 +1,282 @@
+// Chat send (spec §4): idle → pending (input disabled, spinner) → the user message shows at once and
+// the reply streams in → on done the messages are stored, the conversation id adopted and the
+// conversation list refetched; on failure the assistant says 'Sorry, I encountered an error…' and
+// the pending state clears. The user's message stays either way.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@kasa/api-client';
+import type { ChatMessage, ChatStreamEvent } from '@kasa/contracts';
+import { CONVERSATIONS_KEY, conversationKey, stopReply, streamChat } from './chat-api';
+import { requestFrame, useLatest } from './hooks';
+
+/** After Stop, how long to wait for the server to end the stream before no longer reading it. */
+export const STOP_GRACE_MS = 4000;
+
+export type SendOutcome = 'done' | 'stopped' | 'failed';
+
+/** The reply being written now, as the screen shows it. */
+export interface LiveTurn {
+  key: number;
+  /** The conversation it belongs to; null until the server names a new one. */
+  conversationId: string | null;
+  userMessage: ChatMessage;
+  /** Server ids (first stream event), to tell the same messages apart when the server sends them. */
+  userMessageId: string | null;
+  assistantMessageId: string | null;
+  /** The reply so far (updated at most once per animation frame). */
+  reply: string;
+  /** 'waiting': no chunk yet (typing indicator); 'streaming': chunks are arriving. */
+  phase: 'waiting' | 'streaming';
+  stopping: boolean;
+}
+
+interface InFlight {
+  key: number;
+  /** The conversation on screen when it was sent (null: a new chat). */
+  origin: string | null;
+  conversationId: string | null;
+  userMessageId: string | null;
+  assistantMessageId: string | null;
+  reply: string;
+  controller: AbortController;
+  stopRequested: boolean;
+  stopPosted: boolean;
+  stopTimer: ReturnType<typeof setTimeout> | null;
+  /** The server answered with its first event: it has the user's message and is writing. */
+  acked: boolean;
+  /** The screen went away: what the server finishes is read from it later. */
+  abandoned: boolean;
+}
+
+export interface ChatSenderOptions {
+  /** The conversation on screen (null: a new chat). */
+  conversationId: string | null;
+  /** The server named the conversation of a reply sent from this screen: show it (URL). */
+  onAdopt: (conversationId: string) => void;
+  onSettled?: (outcome: SendOutcome, turn: { reply: string }) => void;
+}
+
+let turnCounter = 0;
+
+export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSenderOptions) {
+  const queryClient = useQueryClient();
+  const [turn, setTurn] = useState<LiveTurn | null>(null);
+  /** Messages of a new chat that never became a conversation (the send failed before the server named one). */
+  const [unsaved, setUnsaved] = useState<ChatMessage[]>([]);
+  const live = useRef<InFlight | null>(null);
+  const cancelFrame = useRef<(() => void) | null>(null);
+  const view = useLatest(conversationId);
+  const callbacks = useLatest({ onAdopt, onSettled });
+
+  // Messages that were never saved belong to the new chat they were typed in, not to the next screen.
+  useEffect(() => {
+    setUnsaved([]);
+  }, [conversationId]);
+
+  const flush = useCallback(() => {
+    cancelFrame.current = null;
+    const state = live.current;
+    if (!state) return;
+    setTurn((t) =>
+      t && t.key === state.key && (t.reply !== state.reply || t.phase === 'waiting')
+        ? { ...t, reply: state.reply, phase: 'streaming' }
+        : t,
+    );
+  }, []);
+
+  const postStop = useCallback((state: InFlight) => {
+    if (state.stopPosted || !state.conversationId) return;
+    state.stopPosted = true;
+    // The server ends the stream with {done, stopped}; what was written so far is kept.
+    void stopReply(state.conversationId).catch(() => undefined);
+  }, []);
+
+  const settle = useCallback(
+    (state: InFlight, userText: string, outcome: SendOutcome, serverError: string | null, lost: boolean) => {
+      if (live.current !== state) return;
+      cancelFrame.current?.();
+      cancelFrame.current = null;
+      if (state.stopTimer) clearTimeout(state.stopTimer);
+      live.current = null;
+      const target = state.conversationId;
+      const now = new Date().toISOString();
+      const user: ChatMessage = {
+        id: state.userMessageId ?? `local-user-${state.key}`,
+        role: 'user',
+        content: userText,
+        status: 'complete',
+        createdAt: now,
+      };
+      const reply: ChatMessage = {
+        id: state.assistantMessageId ?? `local-reply-${state.key}`,
+        role: 'assistant',
+        content: state.reply,
+        status: outcome === 'done' ? 'complete' : outcome,
+        error: outcome === 'failed' ? serverError : null,
+        createdAt: now,
+      };
+      if (state.abandoned) {
+        // Nobody is looking: the server's copy (maybe still being written) is read when it is.
+        if (target) void queryClient.invalidateQueries({ queryKey: conversationKey(target), exact: true });
+      } else if (target) {
+        const key = conversationKey(target);
+        if (queryClient.getQueryData(key) === undefined) {
+          void queryClient.invalidateQueries({ queryKey: key, exact: true });
+        } else {
+          queryClient.setQueryData<ChatMessage[]>(key, (old = []) => [
+            ...old.filter((m) => m.id !== user.id && m.id !== reply.id),
+            user,
+            reply,
+          ]);
+          // The connection dropped mid-reply: the server goes on writing (it has both messages);
+          // its copy says how far it got, and the screen follows it until it is done.
+          if (lost) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+        }
+      } else {
+        setUnsaved((messages) => [...messages, user, reply]);
+      }
+      if (target && state.acked)
+        void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
+      setTurn((t) => (t?.key === state.key ? null : t));
+      if (!state.abandoned) callbacks.current.onSettled?.(outcome, { reply: state.reply });
+    },
+    [queryClient, callbacks],
+  );
+
+  const run = useCallback(
+    async (state: InFlight, message: string) => {
+      let outcome: SendOutcome | null = null;
+      let serverError: string | null = null;
+      let lost = false;
+      const onEvent = (event: ChatStreamEvent) => {
+        if (outcome) return;
+        state.acked = true;
+        if (event.conversationId && !state.conversationId) {
+          const id = event.conversationId;
+          state.conversationId = id;
+          // A new conversation: its (empty) history is known, and the URL names it at once, so a
+          // reload while the reply is written finds it.
+          queryClient.setQueryData<ChatMessage[]>(conversationKey(id), (old) => old ?? []);
+          if (view.current === state.origin) callbacks.current.onAdopt(id);
+          if (state.stopRequested) postStop(state);
+        }
+        if (event.userMessageId || event.assistantMessageId) {
+          state.userMessageId = event.userMessageId ?? state.userMessageId;
+          state.assistantMessageId = event.assistantMessageId ?? state.assistantMessageId;
+        }
+        if (event.conversationId || event.userMessageId || event.assistantMessageId) {
+          setTurn((t) =>
+            t && t.key === state.key
+              ? {
+                  ...t,
+                  conversationId: state.conversationId,
+                  userMessageId: state.userMessageId,
+                  assistantMessageId: state.assistantMessageId,
+                }
+              : t,
+          );
+        }
+        if (typeof event.content === 'string' && event.content) {
+          state.reply += event.content;
+          // Chunks arrive faster than a phone repaints: one render per animation frame.
+          if (!cancelFrame.current) cancelFrame.current = requestFrame(flush);
+        }
+        if (event.error) {
+          outcome = 'failed';
+          serverError = event.error;
+        } else if (event.done) {
+          outcome = event.stopped ? 'stopped' : 'done';
+        }
+      };
+      try {
+        await streamChat(
+          state.origin ? { message, conversationId: state.origin } : { message },
+          onEvent,
+          state.controller.signal,
+        );
+        if (!outcome) {
+          // The stream ended without a last word: the connection dropped (or Stop gave up waiting).
+          outcome = state.stopRequested ? 'stopped' : 'failed';
+          lost = !state.stopRequested && state.acked;
+        }
+      } catch (error) {
+        if (!outcome) {
+          outcome = state.stopRequested ? 'stopped' : 'failed';
+          lost = !state.stopRequested && !(error instanceof ApiError) && state.acked;
+        }
+      }
+      settle(state, message, outcome, serverError, lost);
+    },
+    [queryClient, view, callbacks, postStop, flush, settle],
+  );
+
+  /** Sends `text`; false (nothing happens) when it is blank or a reply is pending (spec §5). */
+  const send = useCallback(
+    (text: string): boolean => {
+      const message = text.trim();
+      if (!message || live.current) return false;
+      const key = ++turnCounter;
+      const state: InFlight = {
+        key,
+        origin: view.current,
+        conversationId: view.current,
+        userMessageId: null,
+        assistantMessageId: null,
+        reply: '',
+        controller: new AbortController(),
+        stopRequested: false,
+        stopPosted: false,
+        stopTimer: null,
+        acked: false,
+        abandoned: false,
+      };
+      live.current = state;
+      setTurn({
+        key,
+        conversationId: state.conversationId,
+        userMessage: {
+          id: `local-user-${key}`,
+          role: 'user',
+          content: message,
+          status: 'complete',
+          createdAt: new Date().toISOString(),
+        },
+        userMessageId: null,
+        assistantMessageId: null,
+        reply: '',
+        phase: 'waiting',
+        stopping: false,
+      });
+      void run(state, message);
+      return true;
+    },
+    [run, view],
+  );
+
+  /** Stop: the server ends the reply and keeps what was written (POST …/stop). */
+  const stop = useCallback(() => {
+    const state = live.current;
+    if (!state || state.stopRequested) return;
+    state.stopRequested = true;
+    setTurn((t) => (t && t.key === state.key ? { ...t, stopping: true } : t));
+    postStop(state); // or as soon as the server names the conversation
+    state.stopTimer = setTimeout(() => {
+      if (live.current === state) state.controller.abort();
+    }, STOP_GRACE_MS);
+  }, [postStop]);
+
+  // Leaving the screen: stop reading (the server goes on and saves the reply).
+  useEffect(
+    () => () => {
+      const state = live.current;
+      if (state) {
+        state.abandoned = true;
+        state.controller.abort();
+      }
+      cancelFrame.current?.();
+    },
+    [],
+  );
+
+  return { turn, unsaved, pending: turn !== null, send, stop };
+}

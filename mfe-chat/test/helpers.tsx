@@ -1,0 +1,280 @@
+// Test helpers: the chat API stubbed at the network boundary (global fetch: jsdom has none), a
+// streamed POST /api/chat body the test writes into event by event, matchMedia for a viewport
+// width, and the providers the shell gives the remote.
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '@kasa/api-client';
+import type {
+  AuthUser,
+  ChatMessage,
+  ChatSearchHit,
+  ChatStreamEvent,
+  ConversationSummary,
+  SendChatRequest,
+} from '@kasa/contracts';
+import { KasaUiProvider, SessionControlsProvider, type Language, type SessionControls } from '@kasa/ui';
+
+// ---------- viewport ----------
+
+let viewportWidth = 1280;
+const mediaListeners = new Set<() => void>();
+
+function mediaMatches(query: string): boolean {
+  const min = /\(min-width:\s*(\d+)px\)/.exec(query);
+  if (min) return viewportWidth >= Number(min[1]);
+  const max = /\(max-width:\s*(\d+)px\)/.exec(query);
+  if (max) return viewportWidth <= Number(max[1]);
+  return false; // (pointer: coarse) and the rest
+}
+
+/** matchMedia answering width queries for `width` px (900+ = the desktop layout). */
+export function setViewportWidth(width: number): void {
+  viewportWidth = width;
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string) => ({
+      media: query,
+      get matches() {
+        return mediaMatches(query);
+      },
+      onchange: null,
+      addEventListener: (_type: string, listener: () => void) => mediaListeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => mediaListeners.delete(listener),
+      addListener: (listener: () => void) => mediaListeners.add(listener),
+      removeListener: (listener: () => void) => mediaListeners.delete(listener),
+      dispatchEvent: () => false,
+    }),
+  });
+  for (const listener of [...mediaListeners]) listener();
+}
+
+// ---------- network ----------
+
+export interface FakeResponse {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  headers: Headers;
+  body: ReadableStream<Uint8Array> | null;
+  json: () => Promise<unknown>;
+  text: () => Promise<string>;
+  blob: () => Promise<Blob>;
+}
+
+export function jsonResponse(status: number, body?: unknown): FakeResponse {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: '',
+    headers: new Headers(body === undefined ? {} : { 'content-type': 'application/json' }),
+    body: null,
+    json: async () => JSON.parse(text),
+    text: async () => text,
+    blob: async () => new Blob([text]),
+  };
+}
+
+/** A text/event-stream answer the test writes into: `send(event)`, `raw(text)`, `close()`, `drop()`. */
+export function eventStream(signal?: AbortSignal | null) {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let finished = false;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  const fail = (error: unknown) => {
+    if (finished) return;
+    finished = true;
+    controller.error(error);
+  };
+  signal?.addEventListener('abort', () => fail(new DOMException('The operation was aborted.', 'AbortError')));
+  const response: FakeResponse = {
+    ok: true,
+    status: 200,
+    statusText: '',
+    headers: new Headers({ 'content-type': 'text/event-stream' }),
+    body,
+    json: async () => {
+      throw new Error('not JSON');
+    },
+    text: async () => '',
+    blob: async () => new Blob([]),
+  };
+  return {
+    response,
+    /** One `data: {json}` event. */
+    send: (event: ChatStreamEvent) => {
+      if (!finished) controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+    },
+    /** Raw bytes, for chunk boundaries anywhere. */
+    raw: (text: string) => {
+      if (!finished) controller.enqueue(encoder.encode(text));
+    },
+    close: () => {
+      if (finished) return;
+      finished = true;
+      controller.close();
+    },
+    /** The connection drops mid-stream. */
+    drop: () => fail(new TypeError('network error')),
+  };
+}
+
+export type EventStream = ReturnType<typeof eventStream>;
+
+export interface Call {
+  method: string;
+  url: string;
+  body?: unknown;
+  headers: Headers;
+}
+
+/**
+ * The chat API's answers, kept in memory like the server keeps them. `onChat` decides how
+ * POST /api/chat answers (by default: an event stream the test drives through `streams`).
+ */
+export class FakeApi {
+  user: AuthUser | null = null;
+  conversations: ConversationSummary[] = [];
+  messages = new Map<string, ChatMessage[]>();
+  search: (q: string) => ChatSearchHit[] = () => [];
+  calls: Call[] = [];
+  streams: EventStream[] = [];
+  onChat:
+    ((body: SendChatRequest, signal?: AbortSignal | null) => FakeResponse | Promise<FakeResponse>) | null =
+    null;
+  /** Answer to GET /api/chat/conversations/{id}, when a test wants a failure. */
+  conversationAnswer: ((id: string) => FakeResponse | Error | undefined) | null = null;
+  onStop: ((id: string) => void) | null = null;
+
+  addConversation(id: string, title: string, messages: ChatMessage[] = [], generating = false) {
+    const at = new Date(2026, 0, 1).toISOString();
+    this.conversations.push({ id, title, createdAt: at, updatedAt: at, generating });
+    this.messages.set(id, messages);
+  }
+
+  callsTo(method: string, url: string | RegExp): Call[] {
+    return this.calls.filter(
+      (c) => c.method === method && (typeof url === 'string' ? c.url === url : url.test(c.url)),
+    );
+  }
+
+  install(): jest.Mock {
+    const stub = jest.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      const method = (init.method ?? 'GET').toUpperCase();
+      const body = typeof init.body === 'string' && init.body ? JSON.parse(init.body) : undefined;
+      this.calls.push({ method, url, body, headers: new Headers(init.headers) });
+      const answer = await this.answer(method, url, body, init.signal);
+      if (answer instanceof Error) throw answer;
+      return answer as unknown as Response;
+    });
+    (globalThis as { fetch?: unknown }).fetch = stub;
+    return stub;
+  }
+
+  private async answer(
+    method: string,
+    url: string,
+    body: unknown,
+    signal?: AbortSignal | null,
+  ): Promise<FakeResponse | Error> {
+    const path = url.split('?')[0];
+    if (method === 'GET' && path === '/api/auth/user') {
+      return this.user
+        ? jsonResponse(200, { user: this.user })
+        : jsonResponse(401, { message: 'Unauthorized' });
+    }
+    if (method === 'GET' && path === '/api/chat/conversations') return jsonResponse(200, this.conversations);
+    if (method === 'GET' && path === '/api/chat/search') {
+      const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
+      return jsonResponse(200, this.search(q));
+    }
+    if (method === 'POST' && path === '/api/chat') {
+      if (this.onChat) return this.onChat(body as SendChatRequest, signal);
+      const stream = eventStream(signal);
+      this.streams.push(stream);
+      return stream.response;
+    }
+    const stop = /^\/api\/chat\/conversations\/([^/]+)\/stop$/.exec(path);
+    if (method === 'POST' && stop) {
+      this.onStop?.(decodeURIComponent(stop[1]));
+      return jsonResponse(200, { stopped: true });
+    }
+    const one = /^\/api\/chat\/conversations\/([^/]+)$/.exec(path);
+    if (one) {
+      const id = decodeURIComponent(one[1]);
+      if (method === 'GET') {
+        const special = this.conversationAnswer?.(id);
+        if (special) return special;
+        const list = this.messages.get(id);
+        return list ? jsonResponse(200, list) : jsonResponse(404, { message: 'Conversation not found' });
+      }
+      if (method === 'PATCH') {
+        const conversation = this.conversations.find((c) => c.id === id);
+        if (!conversation) return jsonResponse(404, { message: 'Conversation not found' });
+        conversation.title = (body as { title: string }).title;
+        return jsonResponse(200, conversation);
+      }
+      if (method === 'DELETE') {
+        this.conversations = this.conversations.filter((c) => c.id !== id);
+        this.messages.delete(id);
+        return jsonResponse(204);
+      }
+    }
+    return new TypeError('Failed to fetch');
+  }
+}
+
+export function message(
+  id: string,
+  role: ChatMessage['role'],
+  content: string,
+  extra: Partial<ChatMessage> = {},
+): ChatMessage {
+  return { id, role, content, status: 'complete', createdAt: new Date(2026, 0, 1).toISOString(), ...extra };
+}
+
+// ---------- rendering ----------
+
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output data-testid="location">
+      {location.pathname}
+      {location.search}
+    </output>
+  );
+}
+
+export interface RenderOptions {
+  path?: string;
+  language?: Language;
+  session?: SessionControls | null;
+  queryClient?: QueryClient;
+  assistantName?: string;
+}
+
+export function renderWithProviders(ui: ReactNode, options: RenderOptions = {}) {
+  const queryClient = options.queryClient ?? createQueryClient();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[options.path ?? '/chat']}>
+        <KasaUiProvider
+          appInfo={{ appName: 'Kasa', assistantName: options.assistantName ?? 'Kasa' }}
+          initialLanguage={options.language ?? 'en'}
+        >
+          <SessionControlsProvider value={options.session ?? null}>{ui}</SessionControlsProvider>
+        </KasaUiProvider>
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
