@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth';
+import { ChatModule } from './chat';
 import { LoggingModule } from './common';
 import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
@@ -25,6 +26,7 @@ export class AppModule {
         MailModule.forRoot(config),
         AiModule,
         AuthModule,
+        ChatModule,
         LegalModule,
         WebModule,
       ],

@@ -335,15 +335,24 @@ export class ChatRepository {
     }));
   }
 
-  /** The same search for the offline advisor: plain excerpts, some messages left out. */
+  /**
+   * The offline advisor's search: `anyWordTerms` is an `… or …` string of a question's words
+   * (anyWordSearchTerms); English stop words are dropped here (the 'simple' index keeps every
+   * word, so "how" or "the" would match everything), and the messages matching the most words
+   * come first. Finished messages only, `excludeIds` left out.
+   */
   async searchForKnowledge(
     userId: string,
-    query: string,
+    anyWordTerms: string,
     limit: number,
     excludeIds: string[],
   ): Promise<SearchRow[]> {
     const rows: Row[] = await this.dataSource.query(
-      `WITH "q" AS (SELECT websearch_to_tsquery('simple', $2) AS "query"),
+      `WITH "q" AS (
+         SELECT websearch_to_tsquery('simple', coalesce(string_agg("t", ' or '), '')) AS "query"
+           FROM regexp_split_to_table($2, ' or ') AS "t"
+          WHERE to_tsvector('english', "t") <> ''::tsvector
+       ),
        "best" AS (
          SELECT m."id", m."conversation_id", m."role", m."content", m."created_at",
                 ts_rank(m."search_vector", "q"."query") AS "rank"
@@ -354,19 +363,19 @@ export class ChatRepository {
           LIMIT $3
        )
        SELECT b."id", b."conversation_id", c."title", b."role", b."created_at", b."rank",
-              regexp_replace(ts_headline('simple', b."content", "q"."query",
-                'StartSel="", StopSel="", MaxWords=45, MinWords=20, MaxFragments=1'), '\\s+', ' ', 'g') AS "snippet"
+              ts_headline('simple', b."content", "q"."query",
+                'StartSel="", StopSel="", MaxWords=45, MinWords=20, MaxFragments=1') AS "snippet"
          FROM "best" b
          JOIN "conversations" c ON c."id" = b."conversation_id" AND c."user_id" = $1, "q"
         ORDER BY b."rank" DESC, b."created_at" DESC`,
-      [userId, query, limit, excludeIds],
+      [userId, anyWordTerms, limit, excludeIds],
     );
     return rows.map((row) => ({
       conversationId: row.conversation_id as string,
       title: row.title as string,
       messageId: row.id as string,
       role: row.role as ChatRole,
-      snippet: (row.snippet as string).trim(),
+      snippet: row.snippet as string,
       createdAt: row.created_at as Date,
       rank: Number(row.rank),
     }));

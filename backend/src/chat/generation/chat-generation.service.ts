@@ -115,6 +115,7 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
         messages: task.spec.messages,
         userId: task.spec.userId,
         signal,
+        knowledgeExcludeIds: [task.spec.userMessageId, task.spec.assistantMessageId],
       });
       const iterator = stream[Symbol.asyncIterator]();
       // An adapter that is slow to notice the abort must not hold Stop or shutdown up.

@@ -1,0 +1,79 @@
+import request from 'supertest';
+import type { AuthResponse, ChatMessage } from '@kasa/contracts';
+import type { AuthRateLimits } from '../src/config';
+import { listen, openChatStream, streamedText } from './chat-support';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const generous = { limit: 10_000, windowMs: 60_000 };
+const GENEROUS_LIMITS: AuthRateLimits = {
+  loginPerIp: generous,
+  loginPerUsername: generous,
+  registerPerIp: generous,
+  forgotPerUsername: generous,
+  resetPerUsername: generous,
+};
+
+/**
+ * No model configured: the offline advisor answers, and the user's own past messages are one of
+ * its knowledge sources ('conversations'), never another user's, never the message being answered.
+ */
+describe('chat with the offline advisor', () => {
+  let ctx: TestApp;
+  let baseUrl: string;
+  let seq = 0;
+
+  async function register(): Promise<AuthResponse> {
+    return (
+      await request(ctx.app.getHttpServer())
+        .post('/api/auth/register')
+        .send({ username: `offline_${Date.now().toString(36)}${seq++}`, password: 'secret123' })
+        .expect(201)
+    ).body as AuthResponse;
+  }
+
+  async function ask(who: AuthResponse, message: string, conversationId?: string) {
+    const stream = await openChatStream(baseUrl, who.token, {
+      message,
+      ...(conversationId ? { conversationId } : {}),
+    });
+    expect(stream.status).toBe(200);
+    const events = await stream.ended;
+    expect(events.at(-1)).toMatchObject({ done: true });
+    return { events, text: streamedText(events), conversationId: events[0].conversationId! };
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp('chatoffline', { config: { rateLimits: GENEROUS_LIMITS } });
+    expect(ctx.config.ai.chatEngine).toBe('offline');
+    baseUrl = await listen(ctx.app);
+  });
+  afterAll(() => ctx?.close());
+
+  it("answers from the user's own earlier messages, saying no model is connected", async () => {
+    const ama = await register();
+    const kofi = await register();
+    const earlier = await ask(ama, 'Our zebu herd needs the anthrax vaccine every March before the rains.');
+    expect(earlier.text).toMatch(/No AI model is connected/);
+
+    const answer = await ask(ama, 'When does my zebu herd need its vaccine?');
+    expect(answer.text).toMatch(/No AI model is connected/);
+    expect(answer.text).toContain(
+      'Conversation: Our zebu herd needs the anthrax vaccine every March before…',
+    );
+    expect(answer.text).toContain('anthrax vaccine every March');
+    // The question being answered is not quoted back as knowledge.
+    expect(answer.text).not.toContain('When does my zebu herd');
+
+    const stored = (
+      await request(ctx.app.getHttpServer())
+        .get(`/api/chat/conversations/${answer.conversationId}`)
+        .set('Authorization', `Bearer ${ama.token}`)
+        .expect(200)
+    ).body as ChatMessage[];
+    expect(stored.at(-1)).toMatchObject({ role: 'assistant', status: 'complete', content: answer.text });
+
+    const other = await ask(kofi, 'When does my zebu herd need its vaccine?');
+    expect(other.text).not.toContain('anthrax');
+    expect(other.text).not.toContain('Conversation:');
+  });
+});

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import type { AuthResponse, ChatMessage } from '@kasa/contracts';
+import { createApp } from '../src/app.factory';
+import { REPLY_INTERRUPTED } from '../src/chat/generation/chat-generation.service';
+import { type AppConfig, loadConfig } from '../src/config';
+import { eventually, listen, openChatStream, sql, streamedText } from './chat-support';
+import { type FakeOpenAiServer, startFakeOpenAi } from './support/fake-openai-server';
+import { createTestDatabase } from './support/test-database';
+
+/**
+ * Replies across a restart: a shutdown lets running replies finish for a moment, then saves them
+ * as interrupted; a new process marks replies a crashed one left 'streaming' as failed.
+ */
+describe('chat across restarts', () => {
+  let fake: FakeOpenAiServer;
+  let database: { url: string; drop(): Promise<void> };
+  let dataDir: string;
+  let config: AppConfig;
+  const apps: INestApplication[] = [];
+
+  async function start(): Promise<INestApplication> {
+    const app = await createApp(config);
+    await app.init();
+    apps.push(app);
+    return app;
+  }
+
+  async function close(app: INestApplication): Promise<void> {
+    await app.close();
+    apps.splice(apps.indexOf(app), 1);
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    database = await createTestDatabase('chatrestart');
+    dataDir = mkdtempSync(join(tmpdir(), 'kasa-test-'));
+    config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
+      OPENAI_BASE_URL: fake.baseUrl,
+      OPENAI_API_KEY: 'test',
+      AI_MAX_RETRIES: '0',
+      AI_TIMEOUT_MS: '20000',
+    });
+  });
+  afterAll(async () => {
+    for (const app of [...apps]) await app.close();
+    await database?.drop();
+    await fake?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('shutdown: a reply that ends within the grace period is saved whole; a longer one is saved as interrupted', async () => {
+    const first = await start();
+    const baseUrl = await listen(first);
+    const user = (
+      await request(first.getHttpServer())
+        .post('/api/auth/register')
+        .send({ username: `restart_${Date.now().toString(36)}`, password: 'secret123' })
+        .expect(201)
+    ).body as AuthResponse;
+
+    fake.script(
+      { kind: 'stream', chunks: ['quick', ' reply', ' done'], delayMs: 300 },
+      { kind: 'stream', chunks: Array.from({ length: 100 }, (_, i) => `t${i} `), delayMs: 200 },
+    );
+    const short = await openChatStream(baseUrl, user.token, { message: 'short one' });
+    const long = await openChatStream(baseUrl, user.token, { message: 'long one' });
+    await short.waitFor((e) => e.content !== undefined);
+    await long.waitFor((e) => e.content !== undefined);
+
+    const closing = close(first);
+    const [shortEvents, longEvents] = await Promise.all([short.ended, long.ended]);
+    await closing;
+
+    expect(shortEvents.at(-1)).toEqual({ done: true, conversationId: shortEvents[0].conversationId });
+    expect(longEvents.at(-1)).toEqual({
+      error: REPLY_INTERRUPTED,
+      conversationId: longEvents[0].conversationId,
+    });
+    const [shortRow] = await sql(database.url, `SELECT status, content FROM chat_messages WHERE id = $1`, [
+      shortEvents[0].assistantMessageId,
+    ]);
+    expect(shortRow).toEqual({ status: 'complete', content: 'quick reply done' });
+    const [longRow] = await sql<{ status: string; content: string; error: string }>(
+      database.url,
+      `SELECT status, content, error FROM chat_messages WHERE id = $1`,
+      [longEvents[0].assistantMessageId],
+    );
+    expect(longRow).toEqual({
+      status: 'failed',
+      error: REPLY_INTERRUPTED,
+      content: streamedText(longEvents),
+    });
+    expect(longRow.content.length).toBeGreaterThan(0);
+    await eventually(async () => (fake.requests.at(-1)!.abortedByClient ? true : undefined));
+
+    // The next process serves what was saved.
+    const second = await start();
+    const stored = (
+      await request(second.getHttpServer())
+        .get(`/api/chat/conversations/${longEvents[0].conversationId}`)
+        .set('Authorization', `Bearer ${user.token}`)
+        .expect(200)
+    ).body as ChatMessage[];
+    expect(stored.at(-1)).toMatchObject({
+      status: 'failed',
+      error: REPLY_INTERRUPTED,
+      content: longRow.content,
+    });
+    await close(second);
+  });
+
+  it('at start, replies a crashed process left streaming for over 2 minutes are marked failed (text kept)', async () => {
+    const first = await start();
+    const user = (
+      await request(first.getHttpServer())
+        .post('/api/auth/register')
+        .send({ username: `crash_${Date.now().toString(36)}`, password: 'secret123' })
+        .expect(201)
+    ).body as AuthResponse;
+    const [conversation] = await sql<{ id: string }>(
+      database.url,
+      `INSERT INTO conversations (user_id, title) VALUES ($1, 'Crashed') RETURNING id`,
+      [user.user.id],
+    );
+    const [stale, recent] = await sql<{ id: string }>(
+      database.url,
+      `INSERT INTO chat_messages (conversation_id, user_id, role, content, status, updated_at)
+       VALUES ($1, $2, 'assistant', 'half a rep', 'streaming', now() - interval '3 minutes'),
+              ($1, $2, 'assistant', 'still fresh', 'streaming', now() - interval '10 seconds')
+       RETURNING id`,
+      [conversation.id, user.user.id],
+    );
+    await close(first);
+
+    const second = await start();
+    const rows = await sql<{ id: string; status: string; content: string; error: string | null }>(
+      database.url,
+      `SELECT id, status, content, error FROM chat_messages WHERE conversation_id = $1`,
+      [conversation.id],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(stale.id)).toMatchObject({
+      status: 'failed',
+      content: 'half a rep',
+      error: REPLY_INTERRUPTED,
+    });
+    expect(byId.get(recent.id)).toMatchObject({ status: 'streaming', content: 'still fresh', error: null });
+
+    // Stop on a reply nobody writes any more (recent, but its process is gone): the flag is raised.
+    const stop = await request(second.getHttpServer())
+      .post(`/api/chat/conversations/${conversation.id}/stop`)
+      .set('Authorization', `Bearer ${user.token}`)
+      .expect(200);
+    expect(stop.body).toEqual({ stopped: true });
+    const [flag] = await sql(database.url, `SELECT stop_requested FROM chat_messages WHERE id = $1`, [
+      recent.id,
+    ]);
+    expect(flag).toEqual({ stop_requested: true });
+    await close(second);
+  });
+});
