@@ -278,13 +278,25 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     await waitFor(() => fake.requests[0].abortedByClient);
   });
 
-  it('a stall between chunks: the chunks so far, then "timeout"', async () => {
-    fake.script({ kind: 'stream', chunks: ['quick ', 'then very slow'], delayMs: 700 });
+  it('a slow first chunk: "timeout", no retry', async () => {
+    fake.script({ kind: 'stream', chunks: ['too ', 'slow'], delayMs: 700 });
     const model = new OpenAiChatModel(aiConfig(fake.baseUrl, { requestTimeoutMs: 400 }), fastRetries);
     const { chunks, error } = await collect(model.stream(chatRequest()));
+    expect(chunks).toEqual([]);
     expect(error?.code).toBe('timeout');
-    expect(chunks.length).toBeLessThan(2);
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('a stall between chunks: the chunks so far, then "timeout" naming the cut reply, no retry', async () => {
+    fake.script({ kind: 'stall', chunks: ['Half ', 'an answer'], delayMs: 50 });
+    const model = new OpenAiChatModel(aiConfig(fake.baseUrl, { requestTimeoutMs: 400 }), fastRetries);
+    const { chunks, error, elapsedMs } = await collect(model.stream(chatRequest()));
+    expect(chunks).toEqual(['Half ', 'an answer']);
+    expect(error?.code).toBe('timeout');
+    expect(error?.message).toBe('The AI service stopped in the middle of the reply. Please try again.');
+    expect(elapsedMs).toBeLessThan(1_500);
+    expect(fake.requests).toHaveLength(1);
+    await waitFor(() => fake.requests[0].abortedByClient);
   });
 
   it('aborting the signal mid-stream ends the iteration quietly and closes the upstream request', async () => {

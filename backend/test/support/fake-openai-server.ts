@@ -19,7 +19,9 @@ export type FakeReply =
   /** Streams these chunks, then destroys the socket without [DONE]. */
   | { kind: 'drop'; chunks: string[]; delayMs?: number }
   /** Accepts the request and never answers (a stalled upstream). */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Streams these chunks, then goes silent with the connection open (a model stuck mid-reply). */
+  | { kind: 'stall'; chunks: string[]; delayMs?: number };
 
 /**
  * How the OpenAI-compatible servers Kasa supports shape their stream (as observed on their
@@ -196,6 +198,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
       if (res.destroyed) return;
       res.write(flavor.content(id, model, chunk));
     }
+    if (reply.kind === 'stall') return;
     if (reply.kind === 'drop') {
       // Let the chunks reach the client first (destroy() discards unflushed writes, which would
       // turn this into a failure before the first chunk), then cut the connection: no [DONE].

@@ -125,7 +125,7 @@ export class OpenAiChatModel implements ChatModel {
       if (produced) {
         // Part of the reply is on the user's screen: never start it again.
         this.logger.error(`Chat stream failed mid-reply (${where}): ${detail}`);
-        throw new ChatModelError(PROVIDER_MESSAGES.stoppedMidReply, 'unavailable', failure.error.status);
+        throw new ChatModelError(PROVIDER_MESSAGES.stoppedMidReply, failure.error.code, failure.error.status);
       }
       const delay =
         failure.retryable && attempt < maxRetries
