@@ -133,8 +133,9 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   }, [conversationId]);
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (element && stick.current) element.scrollTop = element.scrollHeight;
-  }, [saved, turn?.reply, turn?.phase, conversationId]);
+    // The welcome panel reads from the top; a conversation from its latest message.
+    if (element && stick.current && !empty) element.scrollTop = element.scrollHeight;
+  }, [saved, turn?.reply, turn?.phase, conversationId, empty]);
   const onScroll = () => {
     const element = scroller.current;
     if (element)
@@ -153,11 +154,11 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   const closeSidebar = useCallback(() => {
     if (!desktop) setDrawerOpen(false);
   }, [desktop]);
-  const toggleSidebar = () => (desktop ? setColumnOpen((o) => !o) : setDrawerOpen((o) => !o));
-
-  const focusComposerOnDesktop = () => {
-    if (desktop) composer.current?.focus();
-  };
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const toggleSidebar = useCallback(
+    () => (desktop ? setColumnOpen((o) => !o) : setDrawerOpen((o) => !o)),
+    [desktop],
+  );
 
   const selectConversation = useCallback(
     (id: string) => {
@@ -167,11 +168,11 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
     [conversationId, showConversation, closeSidebar],
   );
 
-  const newChat = () => {
+  const newChat = useCallback(() => {
     if (conversationId) showConversation(null);
     closeSidebar();
-    focusComposerOnDesktop();
-  };
+    if (desktop) composer.current?.focus();
+  }, [conversationId, showConversation, closeSidebar, desktop]);
 
   const onDeleted = useCallback(
     (id: string) => {
@@ -180,17 +181,21 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
     [conversationId, showConversation],
   );
 
-  const send = (text: string): boolean => {
-    const sent = chat.send(text);
-    if (sent) {
-      stick.current = true;
-      refocusAfterReply.current = document.activeElement instanceof HTMLTextAreaElement;
-      setAnnouncement(t('announceWriting', { assistantName }));
-    }
-    return sent;
-  };
+  const chatSend = chat.send;
+  const send = useCallback(
+    (text: string): boolean => {
+      const sent = chatSend(text);
+      if (sent) {
+        stick.current = true;
+        refocusAfterReply.current = document.activeElement instanceof HTMLTextAreaElement;
+        setAnnouncement(t('announceWriting', { assistantName }));
+      }
+      return sent;
+    },
+    [chatSend, t, assistantName],
+  );
 
-  const pickTip = (tip: StarterTip) => composer.current?.setText(`${tip.prompt} `);
+  const pickTip = useCallback((tip: StarterTip) => composer.current?.setText(`${tip.prompt} `), []);
 
   const stopServerReply = useCallback(() => {
     if (!conversationId) return;
@@ -200,11 +205,12 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
       .finally(() => void queryClient.invalidateQueries({ queryKey: conversationKey(id), exact: true }));
   }, [conversationId, queryClient]);
 
-  const toolsApi: ChatToolsApi = {
-    conversationId,
-    insertText: (text) => composer.current?.insertText(text),
-    closeSidebar,
-  };
+  const toolsApi: ChatToolsApi = useMemo(
+    () => ({ conversationId, insertText: (text) => composer.current?.insertText(text), closeSidebar }),
+    [conversationId, closeSidebar],
+  );
+  const sidebarToolsNode = useMemo(() => sidebarTools?.(toolsApi), [sidebarTools, toolsApi]);
+  const composerToolsNode = useMemo(() => composerTools?.(toolsApi), [composerTools, toolsApi]);
 
   const sidebar = (
     <Sidebar
@@ -212,9 +218,9 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
       onNewChat={newChat}
       onSelect={selectConversation}
       onDeleted={onDeleted}
-      onClose={desktop ? undefined : () => setDrawerOpen(false)}
+      onClose={desktop ? undefined : closeDrawer}
       closeButtonRef={closeRef}
-      tools={sidebarTools?.(toolsApi)}
+      tools={sidebarToolsNode}
     />
   );
 
@@ -351,7 +357,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
               onStop={chat.stop}
               pending={chat.pending}
               stopping={Boolean(turn?.stopping)}
-              tools={composerTools?.(toolsApi)}
+              tools={composerToolsNode}
             />
           </Box>
         </Box>

@@ -3,6 +3,7 @@
 // pending reply is ignored, and while a reply is pending the input is disabled with a spinner and
 // a Stop button.
 import {
+  memo,
   useCallback,
   useImperativeHandle,
   useLayoutEffect,
@@ -41,7 +42,15 @@ export interface ComposerProps {
   ref?: Ref<ComposerHandle>;
 }
 
-export function Composer({ onSend, onStop, pending, stopping, tools, ref }: ComposerProps) {
+/** Memoized: a streaming reply re-renders the screen every frame, not this. */
+export const Composer = memo(function Composer({
+  onSend,
+  onStop,
+  pending,
+  stopping,
+  tools,
+  ref,
+}: ComposerProps) {
   const t = useT(messages);
   const { assistantName } = useAppInfo();
   const [text, setText] = useState('');
@@ -102,11 +111,6 @@ export function Composer({ onSend, onStop, pending, stopping, tools, ref }: Comp
 
   return (
     <Box
-      component="form"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        submit();
-      }}
       sx={{
         display: 'flex',
         alignItems: 'flex-end',
@@ -119,79 +123,89 @@ export function Composer({ onSend, onStop, pending, stopping, tools, ref }: Comp
         '&:focus-within': { borderColor: 'text.primary' },
       }}
     >
+      {/* Outside the form: a tool's own buttons never submit the message. */}
       {tools}
       <Box
-        component="textarea"
-        ref={area}
-        data-testid="chat-input"
-        rows={1}
-        value={text}
-        maxLength={CHAT_MESSAGE_MAX_LENGTH}
-        placeholder={placeholder}
-        aria-label={placeholder}
-        disabled={pending}
-        enterKeyHint="send"
-        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          minHeight: 44,
-          maxHeight: INPUT_MAX_HEIGHT_PX,
-          resize: 'none',
-          border: 0,
-          outline: 'none',
-          bgcolor: 'transparent',
-          color: 'text.primary',
-          font: 'inherit',
-          fontSize: '1rem', // 16 px: smaller makes phones zoom the page on focus
-          lineHeight: 1.5,
-          py: '10px',
-          px: 1,
-          '&:disabled': { opacity: 0.6 },
+        component="form"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          submit();
         }}
-      />
-      {pending ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
-          <Spinner />
-          <ButtonBase
-            type="button"
-            onClick={onStop}
-            disabled={stopping}
-            aria-label={t('stopReply')}
-            data-testid="stop-button"
+        sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'flex-end', gap: 0.5 }}
+      >
+        <Box
+          component="textarea"
+          ref={area}
+          data-testid="chat-input"
+          rows={1}
+          value={text}
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
+          placeholder={placeholder}
+          aria-label={placeholder}
+          disabled={pending}
+          enterKeyHint="send"
+          onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            minHeight: 44,
+            maxHeight: INPUT_MAX_HEIGHT_PX,
+            resize: 'none',
+            border: 0,
+            outline: 'none',
+            bgcolor: 'transparent',
+            color: 'text.primary',
+            font: 'inherit',
+            fontSize: '1rem', // 16 px: smaller makes phones zoom the page on focus
+            lineHeight: 1.5,
+            py: '10px',
+            px: 1,
+            '&:disabled': { opacity: 0.6 },
+          }}
+        />
+        {pending ? (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
+            <Spinner />
+            <ButtonBase
+              type="button"
+              onClick={onStop}
+              disabled={stopping}
+              aria-label={t('stopReply')}
+              data-testid="stop-button"
+              sx={{
+                minHeight: 44,
+                minWidth: 44,
+                px: 1.5,
+                gap: 0.75,
+                borderRadius: 2,
+                fontWeight: 700,
+                bgcolor: 'text.primary',
+                color: 'background.paper',
+                '&.Mui-disabled': { opacity: 0.5 },
+              }}
+            >
+              <StopIcon />
+              <span>{stopping ? t('stopping') : t('stop')}</span>
+            </ButtonBase>
+          </Box>
+        ) : (
+          <IconButton
+            type="submit"
+            label={t('send')}
+            disabled={!canSend}
+            data-testid="send-button"
             sx={{
-              minHeight: 44,
-              minWidth: 44,
-              px: 1.5,
-              gap: 0.75,
+              bgcolor: canSend ? 'primary.main' : 'transparent',
+              color: canSend ? 'primary.contrastText' : 'inherit',
               borderRadius: 2,
-              fontWeight: 700,
-              bgcolor: 'text.primary',
-              color: 'background.paper',
-              '&.Mui-disabled': { opacity: 0.5 },
+              '&:hover': { bgcolor: canSend ? 'primary.dark' : 'transparent' },
             }}
           >
-            <StopIcon />
-            <span>{stopping ? t('stopping') : t('stop')}</span>
-          </ButtonBase>
-        </Box>
-      ) : (
-        <IconButton
-          type="submit"
-          label={t('send')}
-          disabled={!canSend}
-          data-testid="send-button"
-          sx={{
-            bgcolor: canSend ? 'primary.main' : 'transparent',
-            color: canSend ? 'primary.contrastText' : 'inherit',
-            borderRadius: 2,
-            '&:hover': { bgcolor: canSend ? 'primary.dark' : 'transparent' },
-          }}
-        >
-          <SendIcon />
-        </IconButton>
-      )}
+            <SendIcon />
+          </IconButton>
+        )}
+      </Box>
     </Box>
   );
-}
+});

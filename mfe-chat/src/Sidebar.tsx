@@ -1,6 +1,7 @@
 // The sidebar: New chat, search across one's conversations, the 'Recent' list (rename, delete with
 // confirmation), links to AI Studio and Account, the theme toggle and the language switch.
 import {
+  memo,
   useEffect,
   useId,
   useRef,
@@ -99,7 +100,10 @@ function ConversationItem({ conversation, active, onSelect, onDeleted }: ItemPro
   const returnFocus = useRef<'rename' | 'delete' | null>(null);
 
   useEffect(() => {
-    if (mode === 'rename') input.current?.select();
+    if (mode === 'rename') {
+      input.current?.focus();
+      input.current?.select();
+    }
     if (mode === 'confirm') confirmButton.current?.focus();
     if (mode === 'view' && returnFocus.current) {
       (returnFocus.current === 'rename' ? renameButton : deleteButton).current?.focus();
@@ -136,11 +140,12 @@ function ConversationItem({ conversation, active, onSelect, onDeleted }: ItemPro
     setBusy(true);
     try {
       await deleteConversation(conversation.id);
+      // Leave it first (when it is open), then forget it.
+      onDeleted(conversation.id);
       queryClient.setQueryData<ConversationSummary[]>(CONVERSATIONS_KEY, (list) =>
         list?.filter((c) => c.id !== conversation.id),
       );
       queryClient.removeQueries({ queryKey: conversationKey(conversation.id), exact: true });
-      onDeleted(conversation.id);
     } catch (error) {
       setBusy(false);
       toast({ title: t('deleteFailed'), description: errorText(error), variant: 'destructive' });
@@ -416,7 +421,8 @@ export interface SidebarProps {
   tools?: ReactNode;
 }
 
-export function Sidebar({
+/** Memoized: a streaming reply re-renders the screen every frame, not this. */
+export const Sidebar = memo(function Sidebar({
   activeId,
   onNewChat,
   onSelect,
@@ -518,4 +524,4 @@ export function Sidebar({
       </Box>
     </Box>
   );
-}
+});

@@ -1,6 +1,6 @@
 // Top bar (spec §2): sidebar toggle, back (history back, else /), the username or 'USER', 'Get Pro'
 // (→ /subscription) and Logout (when a session is there to end).
-import type { Ref } from 'react';
+import { memo, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '@kasa/api-client';
 import { Box, Button, uiMessages, useSessionControls, useT } from '@kasa/ui';
@@ -20,7 +20,13 @@ export interface TopBarProps {
   toggleRef?: Ref<HTMLButtonElement>;
 }
 
-export function TopBar({ sidebarOpen, sidebarId, onToggleSidebar, toggleRef }: TopBarProps) {
+/** Memoized: a streaming reply re-renders the screen every frame, not this. */
+export const TopBar = memo(function TopBar({
+  sidebarOpen,
+  sidebarId,
+  onToggleSidebar,
+  toggleRef,
+}: TopBarProps) {
   const t = useT(messages);
   const ui = useT(uiMessages);
   const navigate = useNavigate();
@@ -98,4 +104,4 @@ export function TopBar({ sidebarOpen, sidebarId, onToggleSidebar, toggleRef }: T
       )}
     </Box>
   );
-}
+});

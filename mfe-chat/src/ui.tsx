@@ -9,8 +9,9 @@ import { Box, ButtonBase } from '@kasa/ui';
 /** Hidden on screen, read by screen readers. */
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // Strings: MUI reads a bare 1 as 100%.
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',

@@ -255,6 +255,8 @@ function LocationProbe() {
 
 export interface RenderOptions {
   path?: string;
+  /** Earlier in-app pages, before `path` (the router's history). */
+  history?: string[];
   language?: Language;
   session?: SessionControls | null;
   queryClient?: QueryClient;
@@ -265,7 +267,7 @@ export function renderWithProviders(ui: ReactNode, options: RenderOptions = {}) 
   const queryClient = options.queryClient ?? createQueryClient();
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[options.path ?? '/chat']}>
+      <MemoryRouter initialEntries={[...(options.history ?? []), options.path ?? '/chat']}>
         <KasaUiProvider
           appInfo={{ appName: 'Kasa', assistantName: options.assistantName ?? 'Kasa' }}
           initialLanguage={options.language ?? 'en'}
