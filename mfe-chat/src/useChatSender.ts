@@ -70,7 +70,7 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
 
   // Messages that were never saved belong to the new chat they were typed in, not to the next screen.
   useEffect(() => {
-    setUnsaved([]);
+    setUnsaved((messages) => (messages.length ? [] : messages));
   }, [conversationId]);
 
   const flush = useCallback(() => {
