@@ -60,6 +60,8 @@ test('navigating between areas loads each remote on demand without a reload', as
   await page.goto('/chat');
   await expect(page.getByTestId('remote-chat')).toBeVisible();
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+  // On a phone the chat's links live in its sidebar drawer.
+  await page.getByTestId('sidebar-toggle').click();
   await page.getByRole('link', { name: 'AI Studio' }).first().click();
   await expect(page.getByTestId('remote-studio')).toBeVisible();
   await expect(page).toHaveURL(/\/ai-studio$/);

@@ -20,7 +20,8 @@ test('Alt+W toggles the theme and the choice survives a reload', async ({ page }
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'mono');
   expect(await background()).not.toBe('');
 
-  // The visible toggle in the remote's header switches back, and the shell's state follows.
+  // The visible toggle in the chat's sidebar switches back, and the shell's state follows.
+  await page.getByTestId('sidebar-toggle').click();
   await page
     .getByRole('button', { name: /Color Mode/ })
     .first()
