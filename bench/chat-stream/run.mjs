@@ -1,0 +1,219 @@
+// bench/chat-stream: N concurrent chat streams through Kasa's POST /api/chat against a loopback
+// OpenAI-compatible model emitting 20 tokens/s. Prints the latency Kasa adds to each chunk
+// (model wrote it → client read it; p50, p99, max) and the server's peak RSS, against the
+// DESIGN.md budget (p99 ≤ 10 ms, RSS ≤ 600 MB at 1,000 streams). Figures only, never a test.
+//
+//   node bench/chat-stream/run.mjs [--streams 1000] [--tokens 40] [--users 100] [--no-build]
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Agent } from 'undici';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = join(here, '..', '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const streams = arg('streams', 1000);
+const tokens = arg('tokens', 40);
+const users = arg('users', 100);
+const port = Number(process.env.BENCH_PORT ?? 3220);
+const origin = `http://127.0.0.1:${port}`;
+const budget = { p99Ms: 10, rssMb: 600 };
+const now = () => performance.timeOrigin + performance.now();
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('npx', ['nx', 'run', '@kasa/backend:build', '--output-style=static'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+// 1. The loopback model, in its own process.
+const model = fork(join(here, 'model-server.mjs'), [], {
+  env: { ...process.env, TOKENS: String(tokens), RATE: '20' },
+  stdio: 'inherit',
+});
+const modelPort = await new Promise((resolve) => model.once('message', (m) => resolve(m.port)));
+
+// 2. Kasa, on its own database, pointed at the model.
+const serverEnv = {
+  ...process.env,
+  PORT: String(port),
+  LOG_LEVEL: 'warn',
+  OPENAI_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
+  OPENAI_API_KEY: 'bench',
+  CHAT_MODEL: 'bench-model',
+  QUEUE_PREFIX: 'kasa_bench_chat',
+  RATE_LIMIT_LOGIN_PER_IP: '100000',
+  RATE_LIMIT_REGISTER_PER_IP: '100000',
+};
+if (process.env.DATABASE_URL) {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS kasa_bench_chat WITH (FORCE)');
+  await admin.query('CREATE DATABASE kasa_bench_chat');
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = '/kasa_bench_chat';
+  serverEnv.DATABASE_URL = url.toString();
+} else {
+  serverEnv.DATA_DIR = join(repoRoot, '.data', 'bench-chat');
+  serverEnv.EMBEDDED_PG_PORT = '54359';
+}
+// BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there (open it in Chrome DevTools).
+const profileArgs = process.env.BENCH_CPU_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+  : [];
+const server = spawn(process.execPath, [...profileArgs, join(repoRoot, 'backend/dist/main.js')], {
+  env: serverEnv,
+  stdio: 'inherit',
+});
+
+const stopAll = async () => {
+  await new Promise((resolve) => {
+    if (server.exitCode !== null) return resolve();
+    server.once('exit', resolve);
+    server.kill('SIGTERM');
+  });
+  model.kill('SIGTERM');
+};
+
+function rssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+try {
+  for (let i = 0; ; i += 1) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (i > 120) throw new Error('Kasa did not become healthy in 60 s');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  const tokensByUser = [];
+  for (let u = 0; u < users; u += 1) {
+    const response = await fetch(`${origin}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: `bench_${Date.now().toString(36)}_${u}`, password: 'bench-password' }),
+    });
+    if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`);
+    tokensByUser.push((await response.json()).token);
+  }
+
+  const dispatcher = new Agent({
+    connections: streams + 10,
+    pipelining: 0,
+    headersTimeout: 120_000,
+    bodyTimeout: 120_000,
+  });
+  const latencies = [];
+  const baseline = [];
+  let failedStreams = 0;
+  let chunks = 0;
+  const baseRss = rssMb(server.pid);
+  let peakRss = baseRss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 100);
+
+  /** direct: read the model itself (the harness's own cost); else through Kasa's POST /api/chat. */
+  async function oneStream(i, direct = false) {
+    const decoder = new TextDecoder();
+    const response = direct
+      ? await fetch(`http://127.0.0.1:${modelPort}/v1/chat/completions`, {
+          method: 'POST',
+          dispatcher,
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ model: 'bench-model', stream: true, messages: [] }),
+        })
+      : await fetch(`${origin}/api/chat`, {
+          method: 'POST',
+          dispatcher,
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokensByUser[i % users]}` },
+          body: JSON.stringify({ message: `Benchmark question ${i}: when should I plant maize?` }),
+        });
+    if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+    let buffer = '';
+    let sawDone = false;
+    for await (const part of response.body) {
+      const receivedAt = now();
+      buffer += decoder.decode(part, { stream: true });
+      let cut;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const event = buffer.slice(0, cut).trim();
+        buffer = buffer.slice(cut + 2);
+        if (!event.startsWith('data:')) continue;
+        if (direct && event === 'data: [DONE]') {
+          sawDone = true;
+          continue;
+        }
+        const data = JSON.parse(event.slice(5));
+        if (data.error) throw new Error(data.error);
+        if (data.done) sawDone = true;
+        const text = direct ? (data.choices?.[0]?.delta?.content ?? '') : (data.content ?? '');
+        for (const match of String(text).matchAll(/⟦([\d.]+)⟧/g)) {
+          (direct ? baseline : latencies).push(receivedAt - Number(match[1]));
+          if (!direct) chunks += 1;
+        }
+      }
+    }
+    if (!sawDone) throw new Error('stream ended without done');
+  }
+
+  // The same streams straight from the model: what this harness itself costs (its own parsing
+  // of 20,000 chunks/s on the same cores), subtracted below to isolate what Kasa adds.
+  const direct = await Promise.allSettled(Array.from({ length: streams }, (_, i) => oneStream(i, true)));
+  if (direct.some((r) => r.status === 'rejected')) console.log('  (some direct streams failed)');
+  baseline.sort((a, b) => a - b);
+
+  console.log(
+    `\nchat-stream: ${streams} concurrent streams × ${tokens} tokens at 20 tokens/s, ${users} users`,
+  );
+  const startedAt = now();
+  const results = await Promise.allSettled(Array.from({ length: streams }, (_, i) => oneStream(i)));
+  const wallS = (now() - startedAt) / 1000;
+  clearInterval(sampler);
+  const failures = results.filter((r) => r.status === 'rejected');
+  failedStreams = failures.length;
+  latencies.sort((a, b) => a - b);
+  const p50 = percentile(latencies, 50) ?? NaN;
+  const p99 = percentile(latencies, 99) ?? NaN;
+  const max = latencies.at(-1) ?? NaN;
+  console.log(
+    `  streams completed: ${streams - failedStreams}/${streams} in ${wallS.toFixed(1)} s; chunks measured: ${chunks}`,
+  );
+  if (failures.length) console.log(`  first failure: ${failures[0].reason?.message ?? failures[0].reason}`);
+  const b50 = percentile(baseline, 50) ?? 0;
+  const b99 = percentile(baseline, 99) ?? 0;
+  console.log(
+    `  added latency per chunk (model wrote it → client read it, through Kasa): p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(2)} ms (budget p99 ≤ ${budget.p99Ms} ms: ${p99 <= budget.p99Ms ? 'within budget' : 'OVER BUDGET'})`,
+  );
+  console.log(
+    `  for scale, the same streams read straight from the model (harness alone): p50 ${b50.toFixed(2)} ms, p99 ${b99.toFixed(2)} ms`,
+  );
+  console.log(
+    '  (model, Kasa, PostgreSQL and this client share the same cores: the figures include that contention)',
+  );
+  console.log(
+    `  server RSS: ${baseRss.toFixed(0)} MB idle, peak ${peakRss.toFixed(0)} MB (budget ≤ ${budget.rssMb} MB: ${peakRss <= budget.rssMb ? 'within budget' : 'OVER BUDGET'})`,
+  );
+  await dispatcher.close();
+} finally {
+  await stopAll();
+}
