@@ -19,25 +19,32 @@ test('send → the reply streams in → Recent lists it → reload and select it
   await input(page).fill('How much does Pro cost?');
 
   // Sample the live reply while it is written: it must grow in steps, not arrive in one piece.
-  const lengths = page.evaluate(
+  // Sample the screen while the reply is written: it must grow in steps (not arrive in one
+  // piece), and the turn must never vanish (no frame of the welcome panel while the URL follows).
+  const sampled = page.evaluate(
     () =>
-      new Promise<number[]>((resolve) => {
-        const seen: number[] = [];
+      new Promise<{ lengths: number[]; flickers: number }>((resolve) => {
+        const lengths: number[] = [];
+        let flickers = 0;
         const started = Date.now();
         const timer = setInterval(() => {
           const live = document.querySelector('[data-testid="live-reply"]');
-          if (live) seen.push((live.textContent ?? '').length);
           const saved = document.querySelector('[data-testid="chat-message"][data-role="assistant"]');
+          if (live) lengths.push((live.textContent ?? '').length);
+          else if (lengths.length && !saved) flickers += 1;
+          if (lengths.length && document.querySelector('[data-testid="chat-welcome"]')) flickers += 1;
           if ((saved && !live) || Date.now() - started > 20_000) {
             clearInterval(timer);
-            resolve(seen);
+            resolve({ lengths, flickers });
           }
-        }, 25);
+        }, 10);
       }),
   );
   await input(page).press('Enter');
   await expect(messages(page, 'user')).toHaveText([/How much does Pro cost\?$/]);
-  const growth = [...new Set(await lengths)].filter((n) => n > 0);
+  const { lengths, flickers } = await sampled;
+  expect(flickers).toBe(0);
+  const growth = [...new Set(lengths)].filter((n) => n > 0);
   expect(growth.length).toBeGreaterThanOrEqual(3);
   expect([...growth].sort((a, b) => a - b)).toEqual(growth);
 

@@ -112,7 +112,15 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
     onAdopt: useCallback((id: string) => showConversation(id, true), [showConversation]),
     onSettled,
   });
-  const streamingHere = Boolean(chat.turn && chat.turn.conversationId === conversationId);
+  // The reply belongs on this screen when it is this conversation's, or while the URL has not yet
+  // caught up with the conversation the server just named for it (the router renders the URL
+  // change apart from the turn's update: without this the welcome panel flashed for a frame).
+  const shownTurn = useRef<number | null>(null);
+  const turnHere = chat.turn?.conversationId != null && chat.turn.conversationId === conversationId;
+  if (turnHere && chat.turn) shownTurn.current = chat.turn.key;
+  const streamingHere = Boolean(
+    chat.turn && (turnHere || (chat.turn.origin === conversationId && shownTurn.current !== chat.turn.key)),
+  );
   const conversation = useConversationMessages(conversationId, streamingHere);
 
   const turn = chat.turn;

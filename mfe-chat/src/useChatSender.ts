@@ -19,6 +19,8 @@ export interface LiveTurn {
   key: number;
   /** The conversation it belongs to; null until the server names a new one. */
   conversationId: string | null;
+  /** The conversation on screen when it was sent (null: a new chat). */
+  origin: string | null;
   userMessage: ChatMessage;
   /** Server ids (first stream event), to tell the same messages apart when the server sends them. */
   userMessageId: string | null;
@@ -151,14 +153,13 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
       const onEvent = (event: ChatStreamEvent) => {
         if (outcome) return;
         state.acked = true;
+        const adopting = Boolean(event.conversationId && !state.conversationId);
         if (event.conversationId && !state.conversationId) {
           const id = event.conversationId;
           state.conversationId = id;
           // A new conversation: its (empty) history is known, and the URL names it at once, so a
           // reload while the reply is written finds it.
           queryClient.setQueryData<ChatMessage[]>(conversationKey(id), (old) => old ?? []);
-          if (view.current === state.origin) callbacks.current.onAdopt(id);
-          if (state.stopRequested) postStop(state);
         }
         if (event.userMessageId || event.assistantMessageId) {
           state.userMessageId = event.userMessageId ?? state.userMessageId;
@@ -175,6 +176,11 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
                 }
               : t,
           );
+        }
+        if (adopting) {
+          // After the turn knows its conversation: the screen keeps showing it while the URL follows.
+          if (view.current === state.origin) callbacks.current.onAdopt(state.conversationId as string);
+          if (state.stopRequested) postStop(state);
         }
         if (typeof event.content === 'string' && event.content) {
           state.reply += event.content;
@@ -234,6 +240,7 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
       setTurn({
         key,
         conversationId: state.conversationId,
+        origin: state.origin,
         userMessage: {
           id: `local-user-${key}`,
           role: 'user',
