@@ -264,6 +264,32 @@ describe('chat', () => {
     expect(fake.requests.at(-1)!.abortedByClient).toBe(false);
   });
 
+  it('saves a reply in growing pieces that are always a true prefix, emoji and accents included', async () => {
+    const chunks = Array.from({ length: 14 }, (_, i) => `🌽 maïs ${i}, ñame 🥔 `);
+    fake.script({ kind: 'stream', chunks, delayMs: 120 });
+    const stream = await send(alice, { message: 'Plant calendar please' });
+    const { assistantMessageId } = await stream.waitFor((e) => !!e.assistantMessageId);
+    const full = chunks.join('');
+    const seen = new Set<string>();
+    let status = 'streaming';
+    while (status === 'streaming') {
+      const [row] = await sql<{ content: string; status: string }>(
+        ctx.databaseUrl,
+        `SELECT content, status FROM chat_messages WHERE id = $1`,
+        [assistantMessageId],
+      );
+      status = row.status;
+      if (status === 'streaming') {
+        expect(full.startsWith(row.content)).toBe(true);
+        if (row.content) seen.add(row.content);
+      } else {
+        expect(row.content).toBe(full);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(2);
+  });
+
   it('Stop ends the reply, keeps the text so far as stopped, and ends the live stream with stopped: true', async () => {
     const chunks = Array.from({ length: 40 }, (_, i) => `w${i} `);
     fake.script({ kind: 'stream', chunks, delayMs: 100 });

@@ -19,7 +19,9 @@ const arg = (name, fallback) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const streams = arg('streams', 1000);
-const tokens = arg('tokens', 40);
+// Long enough that every stream is still running when the last one starts: the budget is about
+// 1,000 streams at once, measured once all of them are flowing.
+const tokens = arg('tokens', 300);
 const users = arg('users', 100);
 const port = Number(process.env.BENCH_PORT ?? 3220);
 const origin = `http://127.0.0.1:${port}`;
@@ -124,8 +126,12 @@ try {
     headersTimeout: 120_000,
     bodyTimeout: 120_000,
   });
+  /** Chunks written after every stream was flowing (the budget figure), and before (ramp-up). */
   const latencies = [];
+  const rampLatencies = [];
   const baseline = [];
+  let flowingCount = 0;
+  let allFlowingAt = null;
   let failedStreams = 0;
   let chunks = 0;
   const baseRss = rssMb(server.pid);
@@ -151,6 +157,7 @@ try {
     if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
     let buffer = '';
     let sawDone = false;
+    let flowing = false;
     for await (const part of response.body) {
       const receivedAt = now();
       buffer += decoder.decode(part, { stream: true });
@@ -168,7 +175,17 @@ try {
         if (data.done) sawDone = true;
         const text = direct ? (data.choices?.[0]?.delta?.content ?? '') : (data.content ?? '');
         for (const match of String(text).matchAll(/⟦([\d.]+)⟧/g)) {
-          (direct ? baseline : latencies).push(receivedAt - Number(match[1]));
+          const writtenAt = Number(match[1]);
+          if (direct) baseline.push(receivedAt - writtenAt);
+          else
+            (allFlowingAt !== null && writtenAt >= allFlowingAt ? latencies : rampLatencies).push(
+              receivedAt - writtenAt,
+            );
+          if (!direct && !flowing) {
+            flowing = true;
+            flowingCount += 1;
+            if (flowingCount === streams) allFlowingAt = now();
+          }
           if (!direct) chunks += 1;
         }
       }
@@ -192,6 +209,7 @@ try {
   const failures = results.filter((r) => r.status === 'rejected');
   failedStreams = failures.length;
   latencies.sort((a, b) => a - b);
+  rampLatencies.sort((a, b) => a - b);
   const p50 = percentile(latencies, 50) ?? NaN;
   const p99 = percentile(latencies, 99) ?? NaN;
   const max = latencies.at(-1) ?? NaN;
@@ -201,8 +219,12 @@ try {
   if (failures.length) console.log(`  first failure: ${failures[0].reason?.message ?? failures[0].reason}`);
   const b50 = percentile(baseline, 50) ?? 0;
   const b99 = percentile(baseline, 99) ?? 0;
+  const rampS = allFlowingAt === null ? NaN : (allFlowingAt - startedAt) / 1000;
   console.log(
-    `  added latency per chunk (model wrote it → client read it, through Kasa): p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(2)} ms (budget p99 ≤ ${budget.p99Ms} ms: ${p99 <= budget.p99Ms ? 'within budget' : 'OVER BUDGET'})`,
+    `  all ${streams} streams flowing after ${rampS.toFixed(1)} s; during that ramp-up (sends being accepted): p50 ${(percentile(rampLatencies, 50) ?? NaN).toFixed(2)} ms, p99 ${(percentile(rampLatencies, 99) ?? NaN).toFixed(2)} ms`,
+  );
+  console.log(
+    `  added latency per chunk with all ${streams} streams flowing (model wrote it → client read it, through Kasa): ${latencies.length} chunks, p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(2)} ms (budget p99 ≤ ${budget.p99Ms} ms: ${p99 <= budget.p99Ms ? 'within budget' : 'OVER BUDGET'})`,
   );
   console.log(
     `  for scale, the same streams read straight from the model (harness alone): p50 ${b50.toFixed(2)} ms, p99 ${b99.toFixed(2)} ms`,

@@ -63,6 +63,9 @@ function toConversationRow(row: Row): ConversationRow {
 const HEADLINE_OPTIONS =
   'StartSel="«", StopSel="»", MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "';
 
+/** Replies saved per progress statement. */
+const PROGRESS_BATCH = 250;
+
 /**
  * Database access for chat. Every read and write that starts from a request is scoped to the
  * owner (`user_id`): a conversation of another user is simply not found.
@@ -235,15 +238,23 @@ export class ChatRepository {
     );
   }
 
-  /** Saves the text written so far of replies still streaming (one statement for all of them). */
-  async saveProgress(replies: Array<{ id: string; content: string }>): Promise<void> {
-    if (!replies.length) return;
-    await this.dataSource.query(
-      `UPDATE "chat_messages" m SET "content" = v."content", "updated_at" = clock_timestamp()
-         FROM unnest($1::uuid[], $2::text[]) AS v("id", "content")
-        WHERE m."id" = v."id" AND m."status" = 'streaming'`,
-      [replies.map((reply) => reply.id), replies.map((reply) => reply.content)],
-    );
+  /**
+   * Appends the text written since the last save to replies still streaming. Each row gets its new
+   * text after the first `offset` characters already saved, so a save repeated after an unclear
+   * failure writes the same result, never a doubled piece. Rows go as one JSON parameter per batch
+   * (native JSON.stringify; pg's text[] encoding escapes in JavaScript), in batches so that a
+   * thousand replies never hold the event loop in one go.
+   */
+  async saveProgress(replies: Array<{ id: string; offset: number; delta: string }>): Promise<void> {
+    for (let start = 0; start < replies.length; start += PROGRESS_BATCH) {
+      await this.dataSource.query(
+        `UPDATE "chat_messages" m
+            SET "content" = left(m."content", v."offset") || v."delta", "updated_at" = clock_timestamp()
+           FROM jsonb_to_recordset($1::jsonb) AS v("id" uuid, "offset" int, "delta" text)
+          WHERE m."id" = v."id" AND m."status" = 'streaming'`,
+        [JSON.stringify(replies.slice(start, start + PROGRESS_BATCH))],
+      );
+    }
   }
 
   /** Stop flags of these replies; a reply whose row is gone (conversation deleted) is missing. */

@@ -1,12 +1,17 @@
 import type { INestApplication } from '@nestjs/common';
 import compression from 'compression';
-import express, { type Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import type { AppConfig } from '../config';
 import { runtimeConfigOf } from './runtime-config';
 import { ShellIndexRenderer } from './shell-index';
 import { spaFallback } from './spa-fallback';
 import { WebDist } from './web-dist';
 import { webManifest } from './web-manifest';
+
+/** Routes that answer text/event-stream. */
+function isEventStreamRoute(request: Request): boolean {
+  return request.method === 'POST' && request.path === '/api/chat';
+}
 
 /** Build outputs carry a content hash (name.0123abcdef.js): they never change, cache them for a year. */
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|webp|jpg|ico|wasm)$/;
@@ -28,7 +33,12 @@ function setCacheHeaders(response: Response, filePath: string): void {
  */
 export function useStaticFrontends(app: INestApplication, config: AppConfig): void {
   const dist = new WebDist(config.webDistRoot);
-  app.use(compression());
+  // Event streams (POST /api/chat) skip compression altogether: even when it leaves a response
+  // uncompressed, its wrapper costs time on every chunk of every stream.
+  const compress = compression();
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    isEventStreamRoute(request) ? next() : compress(request, response, next),
+  );
   const options = { index: false, setHeaders: setCacheHeaders, fallthrough: true, redirect: false };
   for (const name of WebDist.remotes) {
     app.use(`/remotes/${name}`, express.static(dist.remoteDir(name), options));

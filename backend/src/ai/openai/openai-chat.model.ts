@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import OpenAI from 'openai';
+import OpenAI, { APIConnectionError } from 'openai';
 import type { AiConfig } from '../../config';
 import { type ChatModel, ChatModelError, type ChatModelRequest } from '../chat-model.port';
 import {
@@ -9,7 +9,7 @@ import {
   redactSecrets,
 } from './provider-errors';
 import { DEFAULT_RETRY_TIMING, retryDelayMs, type RetryTiming } from './retry-policy';
-import { fetchTrackingSseDone, sawSseDone } from './sse-completion';
+import { readChatCompletionStream } from './chat-completion-sse';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 /** Sent when OPENAI_API_KEY is unset: Ollama, llama.cpp server and vLLM accept any key. */
@@ -108,7 +108,7 @@ export class OpenAiChatModel implements ChatModel {
       // The watchdog below is the real timeout (it also covers the gaps between chunks).
       timeout: config.requestTimeoutMs + 1_000,
       logLevel: 'off',
-      fetch: fetchTrackingSseDone(options.fetch ?? globalThis.fetch),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   }
 
@@ -152,6 +152,7 @@ export class OpenAiChatModel implements ChatModel {
     });
     let produced = false;
     let settled = false;
+    let chunks: ReturnType<typeof readChatCompletionStream> | undefined;
     const timeoutFailure = (): AttemptResult => ({
       kind: 'failed',
       failure: {
@@ -164,15 +165,20 @@ export class OpenAiChatModel implements ChatModel {
 
     try {
       watchdog.arm();
-      const { data: chunks, response } = await this.client.chat.completions
+      // The SDK sends the request and turns HTTP errors into APIErrors; the body is read here.
+      const response = await this.client.chat.completions
         .create(
           { model: this.model, messages: request.messages, stream: true },
           { signal: controller.signal },
         )
-        .withResponse();
+        .asResponse();
+      if (!response.body) throw new APIConnectionError({ message: 'The response had no body.' });
       watchdog.arm();
       let finished = false;
-      for await (const chunk of chunks) {
+      chunks = readChatCompletionStream(response.body, response.headers);
+      let next = await chunks.next();
+      for (; !next.done; next = await chunks.next()) {
+        const chunk = next.value;
         watchdog.arm();
         const choice = chunk.choices?.[0];
         if (choice?.finish_reason) finished = true;
@@ -189,7 +195,7 @@ export class OpenAiChatModel implements ChatModel {
       // An abort ends the SDK's iteration quietly: find out which abort it was.
       if (request.signal.aborted) return { kind: 'aborted' };
       if (timedOut) return timeoutFailure();
-      if (!finished && sawSseDone(response) === false) {
+      if (!finished && !next.value.sawDone) {
         return {
           kind: 'failed',
           failure: {
@@ -211,6 +217,7 @@ export class OpenAiChatModel implements ChatModel {
       request.signal.removeEventListener('abort', abortUpstream);
       // Stopped early (the consumer broke off, or a failure): close the upstream request.
       if (!settled) controller.abort();
+      void chunks?.return({ sawDone: false }).catch(() => undefined);
     }
   }
 }

@@ -171,6 +171,7 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
         error: final.error,
       });
       task.savedLength = task.content.length;
+      task.savedCharacters = countCharacters(task.content);
     } catch (error) {
       this.logger.error(
         `Reply ${task.id} could not be saved: ${error instanceof Error ? error.message : String(error)}`,
@@ -201,13 +202,22 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
       const now = Date.now();
       const heartbeat = now - this.lastHeartbeat >= HEARTBEAT_INTERVAL_MS;
       const running = [...this.tasks.values()].filter((task) => !task.finished);
+      // Only the text written since the last save goes to the database: resending whole replies
+      // made each save cost as much as every reply's length (megabytes at a thousand replies).
       const toSave = running
         .filter((task) => heartbeat || task.dirty)
-        .map((task) => ({ task, content: task.content }));
+        .map((task) => {
+          const delta = task.content.slice(task.savedLength);
+          return { task, delta, length: task.content.length, characters: countCharacters(delta) };
+        });
       if (toSave.length) {
-        await this.repository.saveProgress(toSave.map(({ task, content }) => ({ id: task.id, content })));
-        for (const { task, content } of toSave) {
-          if (!task.finished) task.savedLength = content.length;
+        await this.repository.saveProgress(
+          toSave.map(({ task, delta }) => ({ id: task.id, offset: task.savedCharacters, delta })),
+        );
+        for (const { task, length, characters } of toSave) {
+          if (task.finished) continue;
+          task.savedLength = length;
+          task.savedCharacters += characters;
         }
       }
       if (heartbeat) this.lastHeartbeat = now;
@@ -243,4 +253,19 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
       );
     }
   }
+}
+
+/** Characters as PostgreSQL counts them (code points; a JavaScript string counts UTF-16 units). */
+function countCharacters(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character.
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
 }

@@ -23,8 +23,10 @@ export class GenerationTask {
   readonly controller = new AbortController();
   /** The reply so far. */
   content = '';
-  /** Length of `content` last saved to the database. */
+  /** Length of `content` last saved to the database (UTF-16 units, as JavaScript counts). */
   savedLength = 0;
+  /** The same saved prefix in characters (code points), as PostgreSQL counts them. */
+  savedCharacters = 0;
   abortReason: AbortReason | null = null;
   private readonly listeners = new Set<GenerationListener>();
   private finalEvent: ChatStreamEvent | null = null;

@@ -2,6 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Chat: conversations and their messages. A message's `search_vector` is generated from its text
+ * once it is no longer streaming (a reply being written is saved every half second: indexing each
+ * partial text would cost more than the rest of the stream)
  * (the 'simple' configuration: no stemming, so French, English, Pidgin and local languages are
  * all searched word for word). Assistant replies are written while they stream: `status` says
  * where a reply stands and `stop_requested` lets any instance stop a reply another one writes.
@@ -38,7 +40,9 @@ export class Chat1764100000000 implements MigrationInterface {
         "stop_requested" boolean NOT NULL DEFAULT false,
         "created_at" timestamptz NOT NULL DEFAULT clock_timestamp(),
         "updated_at" timestamptz NOT NULL DEFAULT clock_timestamp(),
-        "search_vector" tsvector GENERATED ALWAYS AS (to_tsvector('simple', "content")) STORED
+        "search_vector" tsvector GENERATED ALWAYS AS (
+          CASE WHEN "status" = 'streaming' THEN NULL ELSE to_tsvector('simple', "content") END
+        ) STORED
       )`);
     await queryRunner.query(
       `CREATE INDEX "chat_messages_conversation_created_idx" ON "chat_messages" ("conversation_id", "created_at")`,
