@@ -133,6 +133,9 @@ describe('embedded runtime (nothing configured)', () => {
     const report = await health(running.url);
     expect(report.database).toMatchObject({ status: 'ok', engine: 'embedded' });
     expect(report.queue).toMatchObject({ status: 'ok', backend: 'postgres' });
+    // Idle connections are kept long enough that a client reusing one never races a close.
+    const response = await fetch(`${running.url}/api/health`);
+    expect(response.headers.get('keep-alive')).toBe('timeout=65');
   });
 
   it('SIGTERM (even delivered twice, as a process-group signal is) stops the server and its PostgreSQL, exiting 0', async () => {
