@@ -2,14 +2,7 @@ import type { MouseEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import {
-  BrandHomeLink,
-  LanguageSwitch,
-  ThemeToggleButton,
-  formatLongDate,
-  useLanguage,
-  useT,
-} from '@kasa/ui';
+import { HeaderBar, formatLongDate, useLanguage, useT } from '@kasa/ui';
 import { legalMessages } from './legal-messages';
 import { renderLegalContent } from './legal-content';
 import { CookiePreferencesPanel } from './cookies/CookiePreferencesPanel';
@@ -64,25 +57,7 @@ export function LegalPage() {
 
   return (
     <Box data-testid="legal-page" sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <Box
-        component="header"
-        sx={{
-          bgcolor: 'primary.main',
-          color: 'primary.contrastText',
-          px: 2,
-          py: 1,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 1,
-        }}
-      >
-        <BrandHomeLink />
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <LanguageSwitch size="small" />
-          <ThemeToggleButton size="small" />
-        </Box>
-      </Box>
+      <HeaderBar maxWidth={760} />
       <Box component="main" sx={{ maxWidth: 760, mx: 'auto', px: 2, py: 2 }}>
         <Box
           component={Link}

@@ -1,13 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import {
-  BrandHomeLink,
-  Box,
-  LanguageSwitch,
-  LegalFooter,
-  ThemeToggleButton,
-  useAppInfo,
-  useT,
-} from '@kasa/ui';
+import { Box, HeaderBar, LegalFooter, useAppInfo, useT } from '@kasa/ui';
 import { AuthCard } from '../auth/AuthCard';
 import { CookieConsentBanner } from '../cookies/CookieConsentBanner';
 import { landingMessages } from './messages';
@@ -33,26 +25,8 @@ export function LandingPage() {
       data-testid="landing-page"
       sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
     >
-      <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
-        <Box
-          sx={{
-            maxWidth: 1040,
-            mx: 'auto',
-            px: 2,
-            py: 0.5,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 1,
-          }}
-        >
-          <BrandHomeLink />
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-            <LanguageSwitch size="small" />
-            <ThemeToggleButton size="small" />
-          </Box>
-        </Box>
-      </Box>
+      {/* index.html paints this header and the hero before the bundles: keep both in step. */}
+      <HeaderBar maxWidth={1040} />
 
       <Box
         component="main"

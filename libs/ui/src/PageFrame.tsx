@@ -77,6 +77,29 @@ export function LegalFooter() {
   );
 }
 
+/** The yellow header bar of the pages outside the feature areas (landing, legal): brand and controls. */
+export function HeaderBar({ maxWidth = 960 }: { maxWidth?: number }) {
+  return (
+    <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+      <Box
+        sx={{
+          maxWidth,
+          mx: 'auto',
+          px: 2,
+          py: 0.5,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+        }}
+      >
+        <BrandHomeLink />
+        <HeaderControls />
+      </Box>
+    </Box>
+  );
+}
+
 /** The header's right side: language, theme and, when signed in, Logout. */
 export function HeaderControls() {
   const t = useT(uiMessages);
