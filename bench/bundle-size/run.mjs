@@ -2,15 +2,12 @@
 // (signed out: the landing page) and `/chat` (signed in: the chat screen) in Chromium with an
 // empty cache, and prints the gzipped JavaScript each first load downloads against the DESIGN.md
 // budgets. Figures only: this never fails a test run.
-import { spawn, spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { repoRoot, startKasa } from '../support/kasa-server.mjs';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const port = Number(process.env.BENCH_PORT ?? 3200);
-const origin = `http://127.0.0.1:${port}`;
 const budgetsKb = { '/': 220, '/chat': 320 };
 /** Who loads each page: the landing page is for visitors, /chat for a signed-in user. */
 const signedInPaths = new Set(['/chat']);
@@ -33,32 +30,8 @@ if (!process.argv.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const serverEnv = { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' };
-if (!process.env.DATABASE_URL) {
-  serverEnv.DATA_DIR = join(repoRoot, '.data', 'bench');
-  serverEnv.EMBEDDED_PG_PORT = '54349';
-}
-const server = spawn(process.execPath, [join(repoRoot, 'backend/dist/main.js')], {
-  env: serverEnv,
-  stdio: 'inherit',
-});
-const stopServer = () =>
-  new Promise((resolve) => {
-    server.once('exit', resolve);
-    server.kill('SIGTERM');
-  });
-
-async function waitForHealth() {
-  for (let i = 0; i < 120; i += 1) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not become healthy in 60 s');
-}
+const kasa = await startKasa({ name: 'bench', port, embeddedPgPort: 54349 });
+const origin = kasa.origin;
 
 /** Loads a page in a fresh context and returns every JavaScript file it downloaded. */
 async function measure(browser, path, token) {
@@ -86,26 +59,13 @@ async function measure(browser, path, token) {
   return [...scripts.entries()].map(([url, size]) => ({ file: new URL(url).pathname, ...size }));
 }
 
-async function registerBenchUser() {
-  const username = `bench_${Date.now().toString(36)}`;
-  const response = await fetch(`${origin}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: 'bench-password' }),
-  });
-  if (!response.ok)
-    throw new Error(`could not register the bench user: ${response.status} ${await response.text()}`);
-  return (await response.json()).token;
-}
-
 let failed = false;
 try {
-  await waitForHealth();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: chromiumArgs,
   });
-  const token = await registerBenchUser();
+  const token = await kasa.register('bench');
   for (const path of Object.keys(budgetsKb)) {
     const files = await measure(browser, path, signedInPaths.has(path) ? token : undefined);
     const gzipKb = files.reduce((sum, f) => sum + f.gzip, 0) / 1024;
@@ -124,6 +84,6 @@ try {
   }
   await browser.close();
 } finally {
-  await stopServer();
+  await kasa.stop();
 }
 process.exitCode = failed ? 1 : 0;

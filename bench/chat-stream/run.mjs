@@ -4,16 +4,15 @@
 // DESIGN.md budget (p99 ≤ 10 ms, RSS ≤ 600 MB at 1,000 streams). Figures only, never a test.
 //
 //   node bench/chat-stream/run.mjs [--streams 1000] [--tokens 40] [--users 100] [--no-build]
-import { fork, spawn, spawnSync } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { Agent } from 'undici';
+import { repoRoot, startKasa } from '../support/kasa-server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = join(here, '..', '..');
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -24,7 +23,6 @@ const streams = arg('streams', 1000);
 const tokens = arg('tokens', 300);
 const users = arg('users', 100);
 const port = Number(process.env.BENCH_PORT ?? 3220);
-const origin = `http://127.0.0.1:${port}`;
 const budget = { p99Ms: 10, rssMb: 600 };
 const now = () => performance.timeOrigin + performance.now();
 
@@ -45,45 +43,27 @@ const model = fork(join(here, 'model-server.mjs'), [], {
 const modelPort = await new Promise((resolve) => model.once('message', (m) => resolve(m.port)));
 
 // 2. Kasa, on its own database, pointed at the model.
-const serverEnv = {
-  ...process.env,
-  PORT: String(port),
-  LOG_LEVEL: 'warn',
-  OPENAI_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
-  OPENAI_API_KEY: 'bench',
-  CHAT_MODEL: 'bench-model',
-  QUEUE_PREFIX: 'kasa_bench_chat',
-  RATE_LIMIT_LOGIN_PER_IP: '100000',
-  RATE_LIMIT_REGISTER_PER_IP: '100000',
-};
-if (process.env.DATABASE_URL) {
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS kasa_bench_chat WITH (FORCE)');
-  await admin.query('CREATE DATABASE kasa_bench_chat');
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = '/kasa_bench_chat';
-  serverEnv.DATABASE_URL = url.toString();
-} else {
-  serverEnv.DATA_DIR = join(repoRoot, '.data', 'bench-chat');
-  serverEnv.EMBEDDED_PG_PORT = '54359';
-}
 // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there (open it in Chrome DevTools).
-const profileArgs = process.env.BENCH_CPU_PROFILE
-  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
-  : [];
-const server = spawn(process.execPath, [...profileArgs, join(repoRoot, 'backend/dist/main.js')], {
-  env: serverEnv,
-  stdio: 'inherit',
+const kasa = await startKasa({
+  name: 'bench_chat',
+  port,
+  embeddedPgPort: 54359,
+  env: {
+    OPENAI_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
+    OPENAI_API_KEY: 'bench',
+    CHAT_MODEL: 'bench-model',
+  },
+  nodeArgs: process.env.BENCH_CPU_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+    : [],
+}).catch((error) => {
+  model.kill('SIGTERM');
+  throw error;
 });
+const origin = kasa.origin;
 
 const stopAll = async () => {
-  await new Promise((resolve) => {
-    if (server.exitCode !== null) return resolve();
-    server.once('exit', resolve);
-    server.kill('SIGTERM');
-  });
+  await kasa.stop();
   model.kill('SIGTERM');
 };
 
@@ -99,26 +79,8 @@ function rssMb(pid) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 try {
-  for (let i = 0; ; i += 1) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (i > 120) throw new Error('Kasa did not become healthy in 60 s');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-
   const tokensByUser = [];
-  for (let u = 0; u < users; u += 1) {
-    const response = await fetch(`${origin}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: `bench_${Date.now().toString(36)}_${u}`, password: 'bench-password' }),
-    });
-    if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`);
-    tokensByUser.push((await response.json()).token);
-  }
+  for (let u = 0; u < users; u += 1) tokensByUser.push(await kasa.register('bench'));
 
   const dispatcher = new Agent({
     connections: streams + 10,
@@ -134,9 +96,9 @@ try {
   let allFlowingAt = null;
   let failedStreams = 0;
   let chunks = 0;
-  const baseRss = rssMb(server.pid);
+  const baseRss = rssMb(kasa.pid);
   let peakRss = baseRss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 100);
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(kasa.pid))), 100);
 
   /** direct: read the model itself (the harness's own cost); else through Kasa's POST /api/chat. */
   async function oneStream(i, direct = false) {

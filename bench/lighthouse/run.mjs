@@ -9,15 +9,11 @@
 //              from run to run with the machine's load
 //
 // Chrome: CHROME_PATH (default /usr/bin/chromium), headless, no sandbox, no GPU.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { startKasa } from '../support/kasa-server.mjs';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
 
@@ -26,40 +22,13 @@ const externalOrigin = urlArg > -1 ? process.argv[urlArg + 1]?.replace(/\/$/, ''
 const runsArg = process.argv.indexOf('--runs');
 const runs = Math.max(1, Number(runsArg > -1 ? process.argv[runsArg + 1] : 3) || 3);
 const port = Number(process.env.BENCH_PORT ?? 3210);
-const origin = externalOrigin ?? `http://127.0.0.1:${port}`;
-
-/** Starts the production server the way `npm start` does, on its own port and database. */
-function startServer() {
-  const main = join(repoRoot, 'backend/dist/main.js');
-  if (!existsSync(main) || !existsSync(join(repoRoot, 'frontend-shell/dist/index.html'))) {
-    throw new Error('No production build: run `npm run build` first (or pass --url of a running server).');
-  }
-  const env = { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', QUEUE_PREFIX: 'kasa_lighthouse' };
-  if (!process.env.DATABASE_URL) {
-    env.DATA_DIR = join(repoRoot, '.data', 'lighthouse');
-    env.EMBEDDED_PG_PORT = '54350';
-  }
-  const server = spawn(process.execPath, [main], { env, stdio: 'inherit' });
-  return () =>
-    new Promise((resolve) => {
-      server.once('exit', resolve);
-      server.kill('SIGTERM');
-    });
-}
-
-async function waitForHealth() {
-  for (let i = 0; i < 120; i += 1) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${origin} did not become healthy in 60 s`);
-}
+const kasa = externalOrigin
+  ? undefined
+  : await startKasa({ name: 'lighthouse', port, embeddedPgPort: 54350 });
+const origin = externalOrigin ?? kasa.origin;
 
 async function registerBenchUser() {
+  if (kasa) return kasa.register('lh');
   const response = await fetch(`${origin}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -150,9 +119,7 @@ async function installability() {
   });
 }
 
-const stopServer = externalOrigin ? async () => undefined : startServer();
 try {
-  await waitForHealth();
   const token = await registerBenchUser();
   console.log(
     `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (Slow 4G, 4x CPU, simulated), ${origin}`,
@@ -186,5 +153,5 @@ try {
       : '  installable: no installability errors',
   );
 } finally {
-  await stopServer();
+  await kasa?.stop();
 }
