@@ -60,6 +60,19 @@ function toConversationRow(row: Row): ConversationRow {
 }
 
 /** Headline options: matched words between « », a couple of short fragments, plain text. */
+/** A search hit as both searches select it (snippet trimmed: ts_headline may pad it). */
+function toSearchRow(row: Row): SearchRow {
+  return {
+    conversationId: row.conversation_id as string,
+    title: row.title as string,
+    messageId: row.id as string,
+    role: row.role as ChatRole,
+    snippet: (row.snippet as string).trim(),
+    createdAt: row.created_at as Date,
+    rank: Number(row.rank),
+  };
+}
+
 const HEADLINE_OPTIONS =
   'StartSel="«", StopSel="»", MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "';
 
@@ -335,15 +348,7 @@ export class ChatRepository {
         ORDER BY b."rank" DESC, b."created_at" DESC`,
       [userId, query, limit, HEADLINE_OPTIONS],
     );
-    return rows.map((row) => ({
-      conversationId: row.conversation_id as string,
-      title: row.title as string,
-      messageId: row.id as string,
-      role: row.role as ChatRole,
-      snippet: (row.snippet as string).trim(),
-      createdAt: row.created_at as Date,
-      rank: Number(row.rank),
-    }));
+    return rows.map(toSearchRow);
   }
 
   /**
@@ -381,14 +386,6 @@ export class ChatRepository {
         ORDER BY b."rank" DESC, b."created_at" DESC`,
       [userId, anyWordTerms, limit, excludeIds],
     );
-    return rows.map((row) => ({
-      conversationId: row.conversation_id as string,
-      title: row.title as string,
-      messageId: row.id as string,
-      role: row.role as ChatRole,
-      snippet: row.snippet as string,
-      createdAt: row.created_at as Date,
-      rank: Number(row.rank),
-    }));
+    return rows.map(toSearchRow);
   }
 }
