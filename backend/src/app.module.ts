@@ -1,8 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth';
+import { BillingModule } from './billing';
 import { ChatModule } from './chat';
-import { LoggingModule } from './common';
+import { ClockModule, LoggingModule } from './common';
 import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
@@ -20,12 +21,14 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
+        ClockModule,
         DatabaseModule,
         QueueModule.forRoot({ runWorkers: config.workerMode === 'inline' }),
         HealthModule,
         MailModule.forRoot(config),
         AiModule,
         AuthModule,
+        BillingModule,
         ChatModule,
         LegalModule,
         WebModule,

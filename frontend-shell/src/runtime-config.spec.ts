@@ -14,6 +14,7 @@ const good = {
     billing: '/remotes/billing/mf-manifest.json',
     account: 'https://cdn.example.org/account/mf-manifest.json',
   },
+  payments: { card: 'sandbox', mobileMoney: 'sandbox' },
 };
 
 let server: Server;
@@ -68,4 +69,20 @@ test('rejects a configuration without every remote', () => {
     appName: 'Kasa',
     assistantName: 'Kasa',
   });
+});
+
+test('reads the payment engines, and falls back to the sandbox when they are missing or odd', () => {
+  expect(
+    parseRuntimeConfig({
+      remotes: good.remotes,
+      payments: { card: 'stripe', stripePublishableKey: 'pk_test_1', mobileMoney: 'flutterwave' },
+    }).payments,
+  ).toEqual({ card: 'stripe', stripePublishableKey: 'pk_test_1', mobileMoney: 'flutterwave' });
+  expect(parseRuntimeConfig({ remotes: good.remotes }).payments).toEqual({
+    card: 'sandbox',
+    mobileMoney: 'sandbox',
+  });
+  expect(parseRuntimeConfig({ remotes: good.remotes, payments: { card: 'stripe' } }).payments.card).toBe(
+    'sandbox',
+  );
 });

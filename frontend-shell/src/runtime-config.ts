@@ -25,6 +25,18 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     assistantName:
       typeof v.assistantName === 'string' && v.assistantName ? v.assistantName : v.appName || 'Kasa',
     remotes: v.remotes as RuntimeConfig['remotes'],
+    payments: parsePayments(v.payments),
+  };
+}
+
+/** Unknown or missing → the sandbox: the page then says no real payment is taken. */
+function parsePayments(value: unknown): RuntimeConfig['payments'] {
+  const p = (value ?? {}) as Partial<RuntimeConfig['payments']>;
+  const stripe = p.card === 'stripe' && typeof p.stripePublishableKey === 'string' && p.stripePublishableKey;
+  return {
+    card: stripe ? 'stripe' : 'sandbox',
+    ...(stripe ? { stripePublishableKey: p.stripePublishableKey } : {}),
+    mobileMoney: p.mobileMoney === 'flutterwave' ? 'flutterwave' : 'sandbox',
   };
 }
 

@@ -17,6 +17,7 @@ const config: RuntimeConfig = {
     billing: '/remotes/billing/mf-manifest.json',
     account: '/remotes/account/mf-manifest.json',
   },
+  payments: { card: 'sandbox', mobileMoney: 'sandbox' },
 };
 
 function fakeRemote(name: RemoteName) {

@@ -5,3 +5,4 @@ export * from './logging.module';
 export * from './security';
 export * from './validation.pipe';
 export * from './request-id';
+export * from './clock';

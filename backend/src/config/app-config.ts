@@ -36,6 +36,34 @@ export interface AppConfig {
   healthQueueTimeoutMs: number;
   /** The AI providers (DESIGN.md engine table): OpenAI-compatible when configured, else offline. */
   ai: AiConfig;
+  /** Card and mobile-money engines: real when their keys are set, else the sandbox checkout. */
+  payments: PaymentsConfig;
+  /** Origin users reach Kasa at (PUBLIC_URL), when set; payment redirects use it. */
+  publicUrl?: string;
+}
+
+export interface StripeConfig {
+  engine: 'stripe';
+  secretKey: string;
+  webhookSecret: string;
+  /** The USD 4 monthly recurring price. */
+  priceId: string;
+  publishableKey: string;
+  /** Origin of Stripe's API (tests: a loopback server). */
+  apiUrl: string;
+}
+
+export interface FlutterwaveConfig {
+  engine: 'flutterwave';
+  secretKey: string;
+  /** verif-hash of the webhooks. */
+  secretHash: string;
+  apiUrl: string;
+}
+
+export interface PaymentsConfig {
+  card: StripeConfig | { engine: 'sandbox' };
+  mobileMoney: FlutterwaveConfig | { engine: 'sandbox' };
 }
 
 export interface AiConfig {

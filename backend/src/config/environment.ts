@@ -170,4 +170,70 @@ export class EnvironmentVariables {
   @IsInt({ message: 'CHAT_HISTORY_TOKENS must be a whole number' })
   @Min(256)
   CHAT_HISTORY_TOKENS?: number;
+
+  /** Stripe secret key (sk_live_… / sk_test_…). Set with the three below, or none: the sandbox checkout. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(sk|rk)_(test|live)_\w+$/, {
+    message: 'STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…',
+  })
+  STRIPE_SECRET_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: EnvironmentVariables) => env.STRIPE_SECRET_KEY !== undefined)
+  @Matches(/^whsec_\w+$/, {
+    message: 'STRIPE_WEBHOOK_SECRET must look like whsec_… (required with STRIPE_SECRET_KEY)',
+  })
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: EnvironmentVariables) => env.STRIPE_SECRET_KEY !== undefined)
+  @Matches(/^price_\w+$/, {
+    message:
+      'STRIPE_PRICE_ID must be the USD 4 monthly price, like price_… (required with STRIPE_SECRET_KEY)',
+  })
+  STRIPE_PRICE_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: EnvironmentVariables) => env.STRIPE_SECRET_KEY !== undefined)
+  @Matches(/^pk_(test|live)_\w+$/, {
+    message: 'STRIPE_PUBLISHABLE_KEY must look like pk_test_… (required with STRIPE_SECRET_KEY)',
+  })
+  STRIPE_PUBLISHABLE_KEY?: string;
+
+  /** Where the Stripe SDK sends its calls (tests: a loopback server). Default https://api.stripe.com. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/]+\/?$/, {
+    message: 'STRIPE_API_URL must be an origin like https://api.stripe.com',
+  })
+  STRIPE_API_URL?: string;
+
+  /** Flutterwave v3 secret key (FLWSECK-…). Set with FLUTTERWAVE_SECRET_HASH, or neither: the sandbox checkout. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(8)
+  FLUTTERWAVE_SECRET_KEY?: string;
+
+  /** The webhook secret hash set in Flutterwave's dashboard (sent back as the verif-hash header). */
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: EnvironmentVariables) => env.FLUTTERWAVE_SECRET_KEY !== undefined)
+  @IsString({ message: 'FLUTTERWAVE_SECRET_HASH is required with FLUTTERWAVE_SECRET_KEY' })
+  @MinLength(8, { message: 'FLUTTERWAVE_SECRET_HASH must be at least 8 characters' })
+  FLUTTERWAVE_SECRET_HASH?: string;
+
+  /** Default https://api.flutterwave.com (tests: a loopback server). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, { message: 'FLUTTERWAVE_API_URL must be an http:// or https:// URL' })
+  FLUTTERWAVE_API_URL?: string;
+
+  /** The address users reach Kasa at (payment providers send them back there), e.g. https://kasa.example.com. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/]+$/, {
+    message: 'PUBLIC_URL must be an origin like https://kasa.example.com (no path)',
+  })
+  PUBLIC_URL?: string;
 }

@@ -99,13 +99,51 @@ describe('loadConfig', () => {
     );
   });
 
-  it('accepts production with both set', () => {
+  it('refuses production with the sandbox checkout', () => {
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgresql://db/kasa',
+        JWT_SECRET: 's'.repeat(40),
+      }),
+    ).toThrow(
+      /STRIPE_SECRET_KEY[\s\S]*sandbox checkout is for development only[\s\S]*FLUTTERWAVE_SECRET_KEY/,
+    );
+  });
+
+  it('accepts production with the database, the secret and both payment engines set', () => {
     const config = loadConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       DATABASE_URL: 'postgresql://db/kasa',
       JWT_SECRET: 's'.repeat(40),
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PRICE_ID: 'price_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+      FLUTTERWAVE_SECRET_KEY: 'FLWSECK-abcdef',
+      FLUTTERWAVE_SECRET_HASH: 'hash-abcdef',
     });
     expect(config.jwtSecret).toBe('s'.repeat(40));
+    expect(config.payments.card).toMatchObject({
+      engine: 'stripe',
+      priceId: 'price_abc',
+      apiUrl: 'https://api.stripe.com',
+    });
+    expect(config.payments.mobileMoney).toMatchObject({
+      engine: 'flutterwave',
+      apiUrl: 'https://api.flutterwave.com',
+    });
+  });
+
+  it('runs the sandbox checkout when no payment keys are set, and wants Stripe keys together', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).payments).toEqual({
+      card: { engine: 'sandbox' },
+      mobileMoney: { engine: 'sandbox' },
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET must look like whsec_/,
+    );
   });
 });

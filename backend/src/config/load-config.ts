@@ -48,13 +48,24 @@ function developmentJwtSecret(dataDir: string): string {
   return secret;
 }
 
+/** The sandbox checkout grants Pro for free: production must run the real payment engines. */
+function productionPaymentProblems(vars: EnvironmentVariables): string[] {
+  return [
+    !vars.STRIPE_SECRET_KEY &&
+      'STRIPE_SECRET_KEY (with STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID, STRIPE_PUBLISHABLE_KEY) is required when NODE_ENV=production: the sandbox checkout is for development only',
+    !vars.FLUTTERWAVE_SECRET_KEY &&
+      'FLUTTERWAVE_SECRET_KEY (with FLUTTERWAVE_SECRET_HASH) is required when NODE_ENV=production: the sandbox checkout is for development only',
+  ].filter((problem): problem is string => typeof problem === 'string');
+}
+
 /** Validates process.env (or the given variables) and returns the typed configuration. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const vars = plainToInstance(EnvironmentVariables, { ...env }, { enableImplicitConversion: false });
-  const problems = flatten(validateSync(vars, { whitelist: false, skipMissingProperties: false }));
+  const problems = [...flatten(validateSync(vars, { whitelist: false, skipMissingProperties: false }))];
+  const nodeEnv = vars.NODE_ENV ?? 'development';
+  if (nodeEnv === 'production') problems.push(...productionPaymentProblems(vars));
   if (problems.length) throw new ConfigError(problems);
 
-  const nodeEnv = vars.NODE_ENV ?? 'development';
   const dataDir = vars.DATA_DIR ? resolve(vars.DATA_DIR) : join(REPO_ROOT, '.data');
   const webDistRoot = vars.WEB_DIST_ROOT
     ? isAbsolute(vars.WEB_DIST_ROOT)
@@ -101,6 +112,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxRetries: vars.AI_MAX_RETRIES ?? 2,
       chatHistoryTokenBudget: vars.CHAT_HISTORY_TOKENS ?? 6000,
     },
+    payments: {
+      card: vars.STRIPE_SECRET_KEY
+        ? {
+            engine: 'stripe',
+            secretKey: vars.STRIPE_SECRET_KEY,
+            webhookSecret: vars.STRIPE_WEBHOOK_SECRET!,
+            priceId: vars.STRIPE_PRICE_ID!,
+            publishableKey: vars.STRIPE_PUBLISHABLE_KEY!,
+            apiUrl: vars.STRIPE_API_URL ?? 'https://api.stripe.com',
+          }
+        : { engine: 'sandbox' },
+      mobileMoney: vars.FLUTTERWAVE_SECRET_KEY
+        ? {
+            engine: 'flutterwave',
+            secretKey: vars.FLUTTERWAVE_SECRET_KEY,
+            secretHash: vars.FLUTTERWAVE_SECRET_HASH!,
+            apiUrl: vars.FLUTTERWAVE_API_URL ?? 'https://api.flutterwave.com',
+          }
+        : { engine: 'sandbox' },
+    },
+    publicUrl: vars.PUBLIC_URL,
     rateLimits: {
       loginPerIp: { limit: vars.RATE_LIMIT_LOGIN_PER_IP ?? 30, windowMs: 15 * 60_000 },
       loginPerUsername: { limit: 10, windowMs: 15 * 60_000 },

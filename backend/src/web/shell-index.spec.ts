@@ -5,6 +5,7 @@ describe('withInlineRuntimeConfig', () => {
     appName: 'Kasa</script><script>alert(1)</script>',
     assistantName: 'Kasa',
     remotes: { chat: '/c', studio: '/s', billing: '/b', account: '/a' },
+    payments: { card: 'sandbox' as const, mobileMoney: 'sandbox' as const },
   };
 
   it('puts a JSON data block before </head> that no value can break out of', () => {

@@ -4,3 +4,4 @@ export * from './health';
 export * from './runtime-config';
 export * from './legal';
 export * from './chat';
+export * from './subscription';

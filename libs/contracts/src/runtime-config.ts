@@ -1,3 +1,5 @@
+import type { PaymentsRuntimeConfig } from './subscription';
+
 /** The feature areas built as Module Federation remotes. */
 export const REMOTE_NAMES = ['chat', 'studio', 'billing', 'account'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -19,6 +21,8 @@ export interface RuntimeConfig {
   assistantName: string;
   /** URL of each remote's mf-manifest.json (absolute, or relative to the shell's origin). */
   remotes: Record<RemoteName, string>;
+  /** Which payment engines run, and Stripe's publishable key when card payments are real. */
+  payments: PaymentsRuntimeConfig;
 }
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';

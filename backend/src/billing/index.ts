@@ -1,0 +1,3 @@
+export * from './billing.module';
+export * from './entities/subscription.entity';
+export * from './entitlement/entitlement.service';
