@@ -99,7 +99,7 @@ describe('serving the frontends from the API port', () => {
     await request(ctx.app.getHttpServer()).get('/missing.0123456789.js').expect(404);
   });
 
-  it('publishes the runtime config: names and where each remote lives', async () => {
+  it('publishes the runtime config: names, where each remote lives, the payment engines', async () => {
     const response = await request(ctx.app.getHttpServer()).get('/runtime-config.json').expect(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body as RuntimeConfig).toEqual({
@@ -111,6 +111,7 @@ describe('serving the frontends from the API port', () => {
         billing: 'https://billing.example.org/mf-manifest.json',
         account: '/remotes/account/mf-manifest.json',
       },
+      payments: { card: 'sandbox', mobileMoney: 'sandbox' },
     });
   });
 
