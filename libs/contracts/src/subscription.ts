@@ -125,9 +125,16 @@ export interface MobileMoneyPaymentRequest {
 
 export interface MobileMoneyPaymentResponse {
   success: boolean;
+  /** The provider's page to finish paying on (the client redirects there). */
   payment_url?: string;
+  /** What to do on the phone (approve the prompt / dial the code). */
   instructions?: string;
   message: string;
+  /**
+   * Sandbox only: the local approve / decline page that stands in for the prompt on the phone.
+   * The client shows 'Payment Request Sent!' as with a real request, plus a link to this page.
+   */
+  checkoutUrl?: string;
 }
 
 /** Which payment engines run (DESIGN.md: Stripe / Flutterwave when configured, else the sandbox). */
