@@ -17,6 +17,7 @@ import { AppRoutes } from './routes';
 import { AuthRedirectProvider } from './auth/auth-redirect';
 import { useSessionSync } from './auth/session-sync';
 import { InstallPromptCard } from './pwa/InstallPromptCard';
+import { UsageLimitHandler } from './usage-limit/UsageLimitHandler';
 
 export interface ShellAppProps {
   /** Fetches /runtime-config.json (with its own retries). */
@@ -89,8 +90,13 @@ export function ShellApp({ loadConfig, createRemoteLoader, queryClient, initialC
   return (
     <QueryClientProvider client={queryClient}>
       <KasaUiProvider
-        appInfo={config ? { appName: config.appName, assistantName: config.assistantName } : {}}
+        appInfo={
+          config
+            ? { appName: config.appName, assistantName: config.assistantName, payments: config.payments }
+            : {}
+        }
       >
+        <UsageLimitHandler />
         {content}
       </KasaUiProvider>
     </QueryClientProvider>

@@ -24,6 +24,14 @@ interface Seen {
   body: string;
 }
 
+const overQuotaBody = {
+  error: 'Usage limit exceeded',
+  feature: 'messagesPerMonth',
+  current: 50,
+  limit: 50,
+  upgradeRequired: true,
+};
+
 let server: Server;
 let origin: string;
 const seen: Seen[] = [];
@@ -75,6 +83,18 @@ beforeAll(async () => {
     } else if (req.url === '/api/bare') {
       res.writeHead(503, 'Service Unavailable');
       res.end();
+    } else if (req.url === '/api/over-quota') {
+      res.writeHead(429, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(overQuotaBody));
+    } else if (req.url === '/api/throttled') {
+      res.writeHead(429, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ statusCode: 429, message: 'Too many sign-in attempts' }));
+    } else if (req.url === '/api/throttled-text') {
+      res.writeHead(429, 'Too Many Requests');
+      res.end();
+    } else if (req.url === '/api/not-quite-quota') {
+      res.writeHead(429, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ ...overQuotaBody, feature: 'tokensPerMonth' }));
     } else if (req.url?.startsWith('/api/chat/conversations')) {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ path: req.url }));
@@ -201,4 +221,43 @@ test('a failing query is not retried', async () => {
   expect((result.error as ApiError).status).toBe(503);
   expect(seen.filter((s) => s.url === '/api/bare')).toHaveLength(1);
   client.clear();
+});
+
+describe('usage-limit 429s (spec §8)', () => {
+  const onUsageLimit = jest.fn();
+  beforeAll(() => configureApiClient({ onUsageLimit }));
+  afterAll(() => configureApiClient({ onUsageLimit: () => undefined }));
+  beforeEach(() => onUsageLimit.mockClear());
+
+  test('the usage-limit body reaches onUsageLimit and the ApiError, once per request', async () => {
+    const error = (await apiFetch('/over-quota', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(429);
+    expect(error.usageLimit).toEqual(overQuotaBody);
+    expect(error.message).toBe('429: Usage limit exceeded');
+    expect(onUsageLimit.mock.calls).toEqual([[overQuotaBody]]);
+
+    await apiFetch('/over-quota').catch(() => undefined);
+    expect(onUsageLimit).toHaveBeenCalledTimes(2);
+  });
+
+  test('a 429 without the usage-limit error stays the generic "{status}: {text}" error', async () => {
+    for (const [path, message] of [
+      ['/throttled', '429: Too many sign-in attempts'],
+      ['/throttled-text', '429: Too Many Requests'],
+      ['/not-quite-quota', `429: ${JSON.stringify({ ...overQuotaBody, feature: 'tokensPerMonth' })}`],
+    ]) {
+      const error = (await apiFetch(path).catch((e: unknown) => e)) as ApiError;
+      expect(error).toMatchObject({ status: 429, message });
+      expect(error.usageLimit).toBeUndefined();
+    }
+    expect(onUsageLimit).not.toHaveBeenCalled();
+  });
+
+  test('another status with the same body is not a usage limit', async () => {
+    const error = new ApiError(400, 'Usage limit exceeded', overQuotaBody);
+    expect(error.usageLimit).toBeUndefined();
+  });
 });

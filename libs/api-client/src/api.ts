@@ -1,4 +1,5 @@
-import type { ApiErrorBody } from '@kasa/contracts';
+import type { ApiErrorBody, UsageLimitErrorBody } from '@kasa/contracts';
+import { readUsageLimitBody } from './usage-limit';
 
 /** localStorage key of the bearer token (spec §3: auth_token). */
 export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
@@ -13,6 +14,11 @@ interface ApiClientSettings {
    * password change elsewhere) or expired. The shell then drops the session.
    */
   onUnauthorized: () => void;
+  /**
+   * Called for every 429 whose body is the usage-limit body (spec §8), from any remote: the shell
+   * shows the limit toast and moves to /subscription. The request still fails with its ApiError.
+   */
+  onUsageLimit: (body: UsageLimitErrorBody) => void;
 }
 
 /** The default token source: localStorage "auth_token". */
@@ -28,6 +34,7 @@ const settings: ApiClientSettings = {
   origin: '',
   getToken: readStoredToken,
   onUnauthorized: () => undefined,
+  onUsageLimit: () => undefined,
 };
 
 /** The token requests carry now (the configured source; localStorage in the browser). */
@@ -54,7 +61,11 @@ export class ApiError extends Error {
     readonly body?: ApiErrorBody | Record<string, unknown>,
   ) {
     super(`${status}: ${serverMessage}`);
+    this.usageLimit = status === 429 ? readUsageLimitBody(body) : undefined;
   }
+
+  /** The usage-limit body of an over-quota 429 (spec §3); undefined for every other error. */
+  readonly usageLimit?: UsageLimitErrorBody;
 }
 
 /** '/chat' → '/api/chat'; '/api/chat' and absolute URLs stay as they are. */
@@ -102,7 +113,10 @@ export async function apiRequest(path: string, init: ApiFetchInit = {}): Promise
   const response = await fetch(apiUrl(path), { credentials: 'include', ...init, headers, body });
   if (!response.ok) {
     if (response.status === 401 && headers.has('Authorization')) settings.onUnauthorized();
-    throw await toApiError(response);
+    const error = await toApiError(response);
+    const usageLimit = error.usageLimit;
+    if (usageLimit) settings.onUsageLimit(usageLimit);
+    throw error;
   }
   return response;
 }
@@ -122,6 +136,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const fallback = text.trim() || response.statusText || 'Request failed';
   if (isApiErrorBody(parsed)) return new ApiError(response.status, parsed.message, parsed);
+  const usageLimit = response.status === 429 ? readUsageLimitBody(parsed) : undefined;
+  if (usageLimit) return new ApiError(response.status, usageLimit.error, parsed as Record<string, unknown>);
   return new ApiError(
     response.status,
     fallback,

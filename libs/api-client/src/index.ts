@@ -1,3 +1,4 @@
 export * from './api';
 export * from './query-client';
 export * from './session';
+export * from './usage-limit';

@@ -77,3 +77,9 @@ test('the close button dismisses it', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Close notification' }));
   expect(screen.queryByTestId('toast')).toBeNull();
 });
+
+test('shows the action under the text', () => {
+  renderToaster();
+  show({ title: 'Messages Limit Reached', action: <a href="/subscription">Manage Subscription</a> });
+  expect(screen.getByRole('link', { name: 'Manage Subscription' })).toHaveAttribute('href', '/subscription');
+});

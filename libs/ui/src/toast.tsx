@@ -21,11 +21,14 @@ export interface ToastOptions {
   variant?: ToastVariant;
   /** How long the toast stays, in ms (default 5000). Infinity keeps it until closed. */
   durationMs?: number;
+  /** A button or link under the text (the usage-limit toast's way to the subscription page). */
+  action?: ReactNode;
 }
 
 export interface ToastItem extends Required<Pick<ToastOptions, 'title' | 'variant' | 'durationMs'>> {
   id: number;
   description?: string;
+  action?: ReactNode;
 }
 
 export interface ToastContextValue {
@@ -56,6 +59,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         description: options.description,
         variant: options.variant ?? 'default',
         durationMs: options.durationMs ?? DEFAULT_TOAST_DURATION_MS,
+        action: options.action,
       });
       return { id, dismiss: () => dismiss(id) };
     },
@@ -128,6 +132,7 @@ export function Toaster() {
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Box sx={{ fontWeight: 700 }}>{current.title}</Box>
             {current.description && <Box sx={{ mt: 0.5, fontSize: '0.9rem' }}>{current.description}</Box>}
+            {current.action && <Box sx={{ mt: 1 }}>{current.action}</Box>}
           </Box>
           <ButtonBase
             aria-label={t('closeNotification')}
