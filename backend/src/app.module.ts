@@ -10,6 +10,7 @@ import { HealthModule } from './health/health.module';
 import { LegalModule } from './legal/legal.module';
 import { MailModule } from './mail';
 import { QueueModule } from './queue';
+import { UsageModule } from './usage';
 import { WebModule } from './web';
 
 /** The API process: every feature module is imported here. */
@@ -31,6 +32,7 @@ export class AppModule {
         BillingModule,
         ChatModule,
         LegalModule,
+        UsageModule,
         WebModule,
       ],
     };

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { PLAN_IDS, type PlanId, type PlanLimits } from '@kasa/contracts';
+import { UsageRepository } from './usage.repository';
+
+export type PlanTable = Readonly<Record<PlanId, Readonly<PlanLimits>>>;
+
+/**
+ * The plan table, read once on first use and kept in memory: plans change only by migration
+ * (which means a restart), and every metered request and status read needs them.
+ */
+@Injectable()
+export class PlanCatalog {
+  private loading: Promise<PlanTable> | null = null;
+
+  constructor(private readonly repository: UsageRepository) {}
+
+  /** Every plan, keyed by id (shared: never modify it). */
+  all(): Promise<PlanTable> {
+    this.loading ??= this.read().catch((error: unknown) => {
+      // A failed read (database briefly away) is tried again by the next request.
+      this.loading = null;
+      throw error;
+    });
+    return this.loading;
+  }
+
+  async limitsOf(plan: PlanId): Promise<Readonly<PlanLimits>> {
+    return (await this.all())[plan];
+  }
+
+  private async read(): Promise<PlanTable> {
+    const plans = await this.repository.loadPlans();
+    const missing = PLAN_IDS.filter((id) => !plans.has(id));
+    if (missing.length) throw new Error(`The plans table lacks ${missing.join(', ')}.`);
+    return Object.fromEntries(PLAN_IDS.map((id) => [id, plans.get(id)!])) as PlanTable;
+  }
+}

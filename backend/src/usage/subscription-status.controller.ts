@@ -1,0 +1,25 @@
+import { Controller, Get, Header, UseGuards } from '@nestjs/common';
+import type { PlansResponse, SubscriptionStatus } from '@kasa/contracts';
+import { CurrentUser, JwtAuthGuard } from '../auth';
+import type { User } from '../users';
+import { UsageService } from './usage.service';
+
+/** Spec §7 GET /api/subscription/status, and the public plan table the pricing page renders. */
+@Controller('subscription')
+export class SubscriptionStatusController {
+  constructor(private readonly usage: UsageService) {}
+
+  @Get('status')
+  @UseGuards(JwtAuthGuard)
+  @Header('Cache-Control', 'no-store')
+  status(@CurrentUser() user: User): Promise<SubscriptionStatus> {
+    return this.usage.status(user.id);
+  }
+
+  /** The same for everyone and changed only by a migration: caches may keep it 5 minutes. */
+  @Get('plans')
+  @Header('Cache-Control', 'public, max-age=300')
+  plans(): Promise<PlansResponse> {
+    return this.usage.plansOffered();
+  }
+}

@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { PlanId, PlanLimits, UsageFeature } from '@kasa/contracts';
+import type { DataSource } from 'typeorm';
+
+/** One counter: a user's use of a feature in a period (the month's first day, 'YYYY-MM-01'). */
+export interface CounterKey {
+  userId: string;
+  period: string;
+  feature: UsageFeature;
+}
+
+type Row = Record<string, unknown>;
+
+function toPlanLimits(row: Row): PlanLimits {
+  return {
+    name: row.name as string,
+    // numeric comes back as a string (it may not fit a double; prices do).
+    price: Number(row.price),
+    priceXaf: row.price_xaf as number,
+    messagesPerMonth: row.messages_per_month as number,
+    mediaGenerationsPerMonth: row.media_generations_per_month as number,
+    voiceMinutesPerMonth: row.voice_seconds_per_month as number,
+    audioUploadsPerMonth: row.audio_uploads_per_month as number,
+    webSearchesPerMonth: row.web_searches_per_month as number,
+  };
+}
+
+/** Database access for plans and usage counters. */
+@Injectable()
+export class UsageRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async loadPlans(): Promise<Map<PlanId, PlanLimits>> {
+    const rows: Row[] = await this.dataSource.query(`SELECT * FROM "plans"`);
+    return new Map(rows.map((row) => [row.id as PlanId, toPlanLimits(row)]));
+  }
+
+  /**
+   * Adds `amount` to the counter in one statement, only if the sum stays within `limit` (a
+   * negative limit is unlimited). Both paths check: the insert of a first use, and the update
+   * PostgreSQL switches to when a concurrent request inserted first (it then re-reads the row
+   * under its lock). Returns the new count, or null when the limit refused it.
+   */
+  async reserve(key: CounterKey, amount: number, limit: number): Promise<number | null> {
+    const rows: Row[] = await this.dataSource.query(
+      `INSERT INTO "usage_counters" AS c ("user_id", "period", "feature", "used")
+       SELECT $1, $2::date, $3, $4::int WHERE $5::int < 0 OR $4::int <= $5::int
+       ON CONFLICT ("user_id", "period", "feature") DO UPDATE
+         SET "used" = c."used" + EXCLUDED."used"
+         WHERE $5::int < 0 OR c."used" + EXCLUDED."used" <= $5::int
+       RETURNING "used"`,
+      [key.userId, key.period, key.feature, amount, limit],
+    );
+    return rows.length ? (rows[0].used as number) : null;
+  }
+
+  /** Gives `amount` back to the counter, never below zero. */
+  async refund(key: CounterKey, amount: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE "usage_counters" SET "used" = GREATEST("used" - $4::int, 0)
+       WHERE "user_id" = $1 AND "period" = $2::date AND "feature" = $3`,
+      [key.userId, key.period, key.feature, amount],
+    );
+  }
+
+  async usedOf(key: CounterKey): Promise<number> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT "used" FROM "usage_counters" WHERE "user_id" = $1 AND "period" = $2::date AND "feature" = $3`,
+      [key.userId, key.period, key.feature],
+    );
+    return rows.length ? (rows[0].used as number) : 0;
+  }
+
+  /** Every counter of the user in the period, in one query; features never used are absent. */
+  async usedIn(userId: string, period: string): Promise<Partial<Record<UsageFeature, number>>> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT "feature", "used" FROM "usage_counters" WHERE "user_id" = $1 AND "period" = $2::date`,
+      [userId, period],
+    );
+    return Object.fromEntries(rows.map((row) => [row.feature, row.used]));
+  }
+}

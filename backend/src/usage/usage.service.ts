@@ -1,0 +1,79 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { PlansResponse, SubscriptionStatus, UsageFeature } from '@kasa/contracts';
+import { EntitlementService } from '../billing';
+import { CLOCK, type Clock } from '../common/clock';
+import { PlanCatalog } from './plan-catalog';
+import { Reservation } from './reservation';
+import { plansResponse, subscriptionStatus } from './subscription-status';
+import { UsageLimitExceededException } from './usage-limit.exception';
+import { usagePeriodOf } from './usage-period';
+import { UsageRepository } from './usage.repository';
+
+/**
+ * Monthly quotas (DESIGN.md "Quotas"). Usage is reserved before the work, in one conditional
+ * statement, so concurrent requests can never go past a limit, and refunded when the work fails.
+ * The plan comes from the user's entitlement at the clock's instant; the month is the clock's
+ * UTC month.
+ */
+@Injectable()
+export class UsageService {
+  private readonly logger = new Logger('Usage');
+
+  constructor(
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly repository: UsageRepository,
+    private readonly plans: PlanCatalog,
+    private readonly entitlement: EntitlementService,
+  ) {}
+
+  /**
+   * Takes `amount` of the feature from this month's quota, or throws the usage-limit 429 when
+   * that would pass the plan's limit (an unlimited feature is counted, never refused).
+   */
+  async reserve(userId: string, feature: UsageFeature, amount = 1): Promise<Reservation> {
+    if (!Number.isSafeInteger(amount) || amount < 1)
+      throw new Error(`A usage reservation needs a positive whole amount, not ${amount}.`);
+    const now = this.clock.now();
+    const [plan, plans] = await Promise.all([this.entitlement.planOf(userId, now), this.plans.all()]);
+    const limit = plans[plan][feature];
+    const key = { userId, period: usagePeriodOf(now), feature };
+    const used = await this.repository.reserve(key, amount, limit);
+    if (used === null) {
+      const current = await this.repository.usedOf(key);
+      throw new UsageLimitExceededException(feature, current, limit, plan === 'BASIC_PLAN');
+    }
+    return new Reservation(key, amount, (reservation) => this.giveBack(reservation));
+  }
+
+  /** Same as `reservation.refund()`. */
+  refund(reservation: Reservation): Promise<void> {
+    return reservation.refund();
+  }
+
+  /** The user's plan, both plans' limits and this month's usage (usage in one query). */
+  async status(userId: string): Promise<SubscriptionStatus> {
+    const now = this.clock.now();
+    const [entitlement, used, plans] = await Promise.all([
+      this.entitlement.entitlementOf(userId, now),
+      this.repository.usedIn(userId, usagePeriodOf(now)),
+      this.plans.all(),
+    ]);
+    return subscriptionStatus(entitlement, plans, used, now);
+  }
+
+  async plansOffered(): Promise<PlansResponse> {
+    return plansResponse(await this.plans.all());
+  }
+
+  private async giveBack(reservation: Reservation): Promise<void> {
+    try {
+      await this.repository.refund(reservation, reservation.amount);
+    } catch (error) {
+      this.logger.error(
+        `Refunding ${reservation.amount} ${reservation.feature} (${reservation.period}) to user ${reservation.userId} failed: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
+    }
+  }
+}
