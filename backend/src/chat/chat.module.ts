@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth';
+import { UsageModule } from '../usage';
 import { ChatController } from './chat.controller';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
@@ -14,7 +15,7 @@ import { ChatGenerationService } from './generation/chat-generation.service';
  * comes from the AI module (CHAT_MODEL); replies are written by ChatGenerationService.
  */
 @Module({
-  imports: [AuthModule, TypeOrmModule.forFeature([ConversationEntity, ChatMessageEntity])],
+  imports: [AuthModule, UsageModule, TypeOrmModule.forFeature([ConversationEntity, ChatMessageEntity])],
   controllers: [ChatController],
   providers: [ChatRepository, ChatService, ChatGenerationService, ConversationsKnowledgeSource],
   exports: [ChatService],

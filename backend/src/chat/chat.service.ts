@@ -1,6 +1,7 @@
 import { Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import type { ChatMessage, ChatSearchHit, ConversationSummary, StopChatResponse } from '@kasa/contracts';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { type Reservation, UsageService } from '../usage';
 import type { User } from '../users';
 import { ChatRepository, type ConversationRow } from './chat.repository';
 import type { SendChatDto } from './dto/chat.dto';
@@ -38,6 +39,7 @@ export class ChatService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repository: ChatRepository,
     private readonly generation: ChatGenerationService,
+    private readonly usage: UsageService,
   ) {}
 
   async listConversations(user: User): Promise<ConversationSummary[]> {
@@ -78,12 +80,23 @@ export class ChatService {
   }
 
   /**
-   * Stores the user's message and an empty reply, builds the prompt from what is stored, and
-   * starts writing the reply. Throws (before anything is streamed) when the conversation is not
-   * this user's or the server is shutting down.
+   * Takes one message of the month's quota (the usage-limit 429 when none is left), stores the
+   * user's message and an empty reply, builds the prompt from what is stored, and starts writing
+   * the reply. Throws (before anything is streamed) when the conversation is not this user's or
+   * the server is shutting down. A reply that never starts or fails gives the message back.
    */
   async send(user: User, dto: SendChatDto): Promise<StartedChat> {
     if (this.generation.isClosing) throw new ServiceUnavailableException(SERVER_RESTARTING);
+    const reservation = await this.usage.reserve(user.id, 'messagesPerMonth');
+    try {
+      return await this.startReply(user, dto, reservation);
+    } catch (error) {
+      await reservation.refund();
+      throw error;
+    }
+  }
+
+  private async startReply(user: User, dto: SendChatDto, reservation: Reservation): Promise<StartedChat> {
     const turn = await this.repository.startTurn({
       userId: user.id,
       conversationId: dto.conversationId,
@@ -106,6 +119,7 @@ export class ChatService {
       userMessageId: turn.userMessageId,
       assistantMessageId: turn.assistantMessageId,
       messages,
+      reservation,
     });
     return {
       conversationId: turn.conversationId,

@@ -178,6 +178,8 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
       );
       if (reason !== 'deleted') final.event = { error: REPLY_NOT_SAVED, conversationId };
     }
+    // A reply that ends in an error costs the user nothing; a stopped one was their choice.
+    if (final.event.error) await task.spec.reservation.refund();
     this.tasks.delete(task.id);
     if (!this.tasks.size) this.stopProgressTimer();
     task.finish(final.event);

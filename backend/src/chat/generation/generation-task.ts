@@ -1,5 +1,6 @@
 import type { ChatStreamEvent } from '@kasa/contracts';
 import type { ChatModelMessage } from '../../ai/chat-model.port';
+import type { Reservation } from '../../usage';
 
 /** Why a reply was cut short: Stop (or its conversation deleted), or the server shutting down. */
 export type AbortReason = 'stop' | 'deleted' | 'shutdown';
@@ -11,6 +12,8 @@ export interface GenerationSpec {
   assistantMessageId: string;
   /** The prompt: system prompt, history, the new user message. */
   messages: ChatModelMessage[];
+  /** The message taken from the user's quota for this reply: given back if the reply fails. */
+  reservation: Reservation;
 }
 
 export type GenerationListener = (event: ChatStreamEvent) => void;
