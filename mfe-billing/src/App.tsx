@@ -1,24 +1,66 @@
 import { useLocation } from 'react-router';
-import { PageFrame, Section, useT } from '@kasa/ui';
+import { Box, ErrorPanel, PageFrame, useT } from '@kasa/ui';
+import { useSubscriptionStatus } from './billing-api';
+import { BillingHeader } from './BillingHeader';
+import { HelpCard } from './HelpCard';
 import { messages } from './messages';
+import { PaymentOptions } from './PaymentOptions';
+import { PlanComparison } from './PlanComparison';
+import { ProPlanPanel } from './ProPlanPanel';
+import { UsageOverview } from './UsageOverview';
+import { Badge } from './ui';
+import { useReturnFromCheckout } from './useReturnFromCheckout';
 
-/** Subscription and payments (/subscription, /payments). Plans, usage and checkout arrive later. */
+/**
+ * /subscription (spec §2 'Subscription page'): plan, usage, Basic vs Pro, payment or cancellation,
+ * help. /payments is the same page without the usage overview: the plan choice and how to pay.
+ */
 export default function BillingApp() {
   const { pathname } = useLocation();
   const t = useT(messages);
-  const payments = pathname.startsWith('/payments');
+  const paymentsPage = pathname.startsWith('/payments');
+  const status = useSubscriptionStatus();
+  useReturnFromCheckout();
+
+  const data = status.data;
+  const pro = data?.plan === 'PRO_PLAN';
   return (
     <PageFrame
-      title={t('title')}
-      subtitle={payments ? t('paymentsSubtitle') : t('subtitle')}
+      title={paymentsPage ? t('paymentsTitle') : t('title')}
+      subtitle={paymentsPage ? t('paymentsSubtitle') : t('subtitle')}
       testId="billing-page"
     >
-      <Section title={t('planTitle')} testId="billing-plan">
-        {t('planText')}
-      </Section>
-      <Section title={t('paymentsTitle')} testId="billing-payments">
-        {t('paymentsText')}
-      </Section>
+      <BillingHeader showGetPro={!pro && !paymentsPage} />
+      {status.isPending ? (
+        <Box component="p" role="status" sx={{ color: 'text.secondary' }}>
+          {t('loading')}
+        </Box>
+      ) : !data ? (
+        <ErrorPanel
+          title={t('statusFailed')}
+          detail={status.error?.message}
+          testId="billing-status-error"
+          retryTestId="billing-status-retry"
+          retrying={status.isFetching}
+          onRetry={() => void status.refetch()}
+        />
+      ) : (
+        <>
+          <Box sx={{ mb: 2 }}>
+            <Badge testId="current-plan-badge">
+              {t('currentPlanBadge', { plan: data.planLimits[data.plan].name })}
+            </Badge>
+          </Box>
+          {!paymentsPage && <UsageOverview status={data} />}
+          <PlanComparison planLimits={data.planLimits} currentPlan={data.plan} />
+          {pro ? (
+            <ProPlanPanel planName={data.planLimits.PRO_PLAN.name} subscription={data.subscription} />
+          ) : (
+            <PaymentOptions pro={data.planLimits.PRO_PLAN} />
+          )}
+          {!paymentsPage && <HelpCard plan={data.plan} />}
+        </>
+      )}
     </PageFrame>
   );
 }

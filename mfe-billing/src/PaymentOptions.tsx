@@ -1,0 +1,142 @@
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PlanLimits } from '@kasa/contracts';
+import { Box, Button, useLanguage, useT, useToast } from '@kasa/ui';
+import { SUBSCRIPTION_STATUS_QUERY_KEY, createSubscription } from './billing-api';
+import { CardCheckout } from './CardCheckout';
+import { messages } from './messages';
+import { MobileMoneyForm } from './MobileMoneyForm';
+import { formatUsd, formatXaf } from './money';
+import { SandboxApprovalLink } from './SandboxApprovalLink';
+import { Card, CardTitle } from './ui';
+
+/** Spec §9: the checkout closes 2 seconds after a mobile money request. */
+export const CHECKOUT_CLOSE_AFTER_REQUEST_MS = 2000;
+
+type Method = 'card' | 'mobile_money';
+
+/** On Basic (spec §2, §4 checkout): the two pay buttons and the checkout card with Cancel. */
+export function PaymentOptions({ pro }: { pro: PlanLimits }) {
+  const t = useT(messages);
+  const { language } = useLanguage();
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [method, setMethod] = useState<Method | null>(null);
+  const [awaitingApproval, setAwaitingApproval] = useState<{ sandboxCheckoutUrl?: string } | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const refetchStatus = () => queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_QUERY_KEY });
+  const close = () => {
+    clearTimeout(closeTimer.current);
+    setMethod(null);
+    subscription.reset();
+  };
+
+  const subscription = useMutation({
+    mutationFn: createSubscription,
+    onSuccess: (created) => {
+      if (created?.clientSecret) return;
+      toast({ title: t('alreadySubscribed'), description: t('alreadySubscribedText') });
+      setMethod(null);
+      void refetchStatus();
+    },
+    onError: (error) => {
+      toast({
+        title: t('subscriptionError'),
+        description: error.message || t('subscriptionErrorText'),
+        variant: 'destructive',
+      });
+      setMethod(null);
+    },
+  });
+
+  const cardPrice = formatUsd(pro.price, language);
+  const mobileMoneyPrice = formatXaf(pro.priceXaf, language);
+
+  const choose = (next: Method) => {
+    clearTimeout(closeTimer.current);
+    setMethod(next);
+    // The card form needs the subscription's client secret: it is created when card is chosen.
+    if (next === 'card' && !subscription.isPending && !subscription.data?.clientSecret) subscription.mutate();
+  };
+
+  const onRequestSent = (sandboxCheckoutUrl?: string) => {
+    setAwaitingApproval({ sandboxCheckoutUrl });
+    void refetchStatus();
+    closeTimer.current = setTimeout(() => setMethod(null), CHECKOUT_CLOSE_AFTER_REQUEST_MS);
+  };
+
+  return (
+    <Card testId="payment-options" labelledBy="pay-title">
+      <CardTitle id="pay-title">{t('payTitle')}</CardTitle>
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5 }}>
+        <Button
+          data-testid="pay-card"
+          variant={method === 'card' ? 'contained' : 'outlined'}
+          aria-pressed={method === 'card'}
+          onClick={() => choose('card')}
+          sx={{ minHeight: 48, flex: 1 }}
+        >
+          {t('payCard', { price: cardPrice })}
+        </Button>
+        <Button
+          data-testid="pay-mobile-money"
+          variant={method === 'mobile_money' ? 'contained' : 'outlined'}
+          aria-pressed={method === 'mobile_money'}
+          onClick={() => choose('mobile_money')}
+          sx={{ minHeight: 48, flex: 1 }}
+        >
+          {t('payMobileMoney', { price: mobileMoneyPrice })}
+        </Button>
+      </Box>
+
+      {awaitingApproval && (
+        <Box
+          data-testid="mobile-money-awaiting"
+          role="status"
+          sx={{ mt: 2, p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}
+        >
+          {t('awaitingApproval')}
+          {awaitingApproval.sandboxCheckoutUrl && (
+            <Box>
+              <SandboxApprovalLink
+                href={awaitingApproval.sandboxCheckoutUrl}
+                testId="awaiting-sandbox-link"
+              />
+            </Box>
+          )}
+        </Box>
+      )}
+
+      {method && (
+        <Box
+          component="section"
+          data-testid="checkout-card"
+          aria-labelledby="checkout-title"
+          sx={{ mt: 2, p: 2, border: '2px solid', borderColor: 'primary.main', borderRadius: 2 }}
+        >
+          <Box
+            sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1.5 }}
+          >
+            <Box component="h3" id="checkout-title" sx={{ m: 0, fontSize: '1.05rem', fontWeight: 700 }}>
+              {t(method === 'card' ? 'checkoutCard' : 'checkoutMobileMoney')}
+            </Box>
+            <Button data-testid="checkout-cancel" onClick={close}>
+              {t('cancel')}
+            </Button>
+          </Box>
+          {method === 'card' ? (
+            <CardCheckout
+              pending={subscription.isPending}
+              created={subscription.data}
+              priceLabel={cardPrice}
+            />
+          ) : (
+            <MobileMoneyForm onRequestSent={onRequestSent} />
+          )}
+        </Box>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ActiveSubscription } from '@kasa/contracts';
+import { Box, Button, formatLongDate, useLanguage, useT, useToast } from '@kasa/ui';
+import { SUBSCRIPTION_STATUS_QUERY_KEY, cancelSubscription } from './billing-api';
+import { messages } from './messages';
+import { Badge, Card, CardTitle } from './ui';
+
+/** On Pro (spec §2): the Current Plan badge, how long Pro lasts, and Cancel Subscription when it renews. */
+export function ProPlanPanel({
+  planName,
+  subscription,
+}: {
+  planName: string;
+  subscription: ActiveSubscription | null;
+}) {
+  const t = useT(messages);
+  const { language } = useLanguage();
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: cancelSubscription,
+    onSuccess: () =>
+      toast({ title: t('subscriptionCancelled'), description: t('subscriptionCancelledText') }),
+    onError: (error) =>
+      toast({
+        title: t('cancellationError'),
+        description: error.message || t('cancellationErrorText'),
+        variant: 'destructive',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_QUERY_KEY }),
+  });
+
+  const date = subscription ? formatLongDate(subscription.currentPeriodEnd, language) : '';
+  let periodLine = '';
+  if (subscription?.cancelAtPeriodEnd) periodLine = t('endsOn', { date });
+  else if (subscription?.cancellable) periodLine = t('renewsOn', { date });
+  else if (subscription) periodLine = t('passUntil', { date });
+
+  return (
+    <Card testId="pro-plan-panel" labelledBy="pro-title">
+      <CardTitle id="pro-title">
+        {planName} <Badge testId="pro-current-plan">{t('currentPlan')}</Badge>
+      </CardTitle>
+      {periodLine && (
+        <Box component="p" data-testid="pro-period" sx={{ mt: 0, color: 'text.secondary' }}>
+          {periodLine}
+        </Box>
+      )}
+      {subscription?.cancellable && !subscription.cancelAtPeriodEnd && (
+        <Button
+          data-testid="cancel-subscription"
+          variant="outlined"
+          color="error"
+          disabled={cancel.isPending}
+          onClick={() => cancel.mutate()}
+        >
+          {cancel.isPending ? t('cancelling') : t('cancelSubscription')}
+        </Button>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import { UNLIMITED, USAGE_WARNING_PERCENT, type UsageFeature } from '@kasa/contracts';
+
+export type MeterLevel = 'unlimited' | 'normal' | 'warning' | 'reached';
+
+/** Spec §4 usage meter: under 80 % normal, from 80 % 'Approaching limit', from 100 % 'Limit reached'. */
+export function meterLevel(percent: number, limit: number): MeterLevel {
+  if (limit === UNLIMITED) return 'unlimited';
+  if (percent >= 100) return 'reached';
+  if (percent >= USAGE_WARNING_PERCENT) return 'warning';
+  return 'normal';
+}
+
+/** Voice is stored in seconds and shown in whole minutes (spec §9); other counts as they are. */
+export function shownAmount(feature: UsageFeature, value: number): number {
+  return feature === 'voiceMinutesPerMonth' && value !== UNLIMITED ? Math.floor(value / 60) : value;
+}
