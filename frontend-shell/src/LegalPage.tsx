@@ -6,6 +6,7 @@ import { HeaderBar, formatLongDate, useLanguage, useT } from '@kasa/ui';
 import { legalMessages } from './legal-messages';
 import { renderLegalContent } from './legal-content';
 import { CookiePreferencesPanel } from './cookies/CookiePreferencesPanel';
+import { PricingPlans } from './pricing/PricingPlans';
 
 /** The five legal pages (spec §2): route slug → message key of the title shown until the server sends one. */
 export const LEGAL_PAGES = {
@@ -89,6 +90,7 @@ export function LegalPage() {
               : ''}
           </Box>
         )}
+        {page === 'pricing' && <PricingPlans />}
         {language !== 'en' && blocks.length > 0 && (
           <Box component="p" lang={language} sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
             {t('englishOnly')}

@@ -1,0 +1,147 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import {
+  UNLIMITED,
+  USAGE_FEATURES,
+  type PlanId,
+  type PlansResponse,
+  type UsageFeature,
+} from '@kasa/contracts';
+import { LOCALES, useLanguage, useT, type Language } from '@kasa/ui';
+import { pricingMessages } from './messages';
+
+/** Public: the pricing page renders the server's plan table (DESIGN decision 4: one plan table). */
+export const PLANS_QUERY_KEY = ['/api/subscription/plans'] as const;
+
+type PricingKey = keyof (typeof pricingMessages)['en'];
+
+/** Not metered, so not in the plan table: spec §9 gives them per plan. */
+const FIXED_ROWS: ReadonlyArray<[PricingKey, Record<PlanId, PricingKey>]> = [
+  ['canvas', { BASIC_PLAN: 'canvasBasic', PRO_PLAN: 'canvasFull' }],
+  ['languageTool', { BASIC_PLAN: 'included', PRO_PLAN: 'included' }],
+  ['support', { BASIC_PLAN: 'supportEmail', PRO_PLAN: 'supportPriority' }],
+];
+
+function formatCount(value: number, language: Language): string {
+  return value.toLocaleString(LOCALES[language]);
+}
+
+/** Voice limits are stored in seconds and shown in minutes, rounded down (spec §9). */
+function limitCell(feature: UsageFeature, value: number, language: Language, unlimited: string): string {
+  if (value === UNLIMITED) return unlimited;
+  return formatCount(feature === 'voiceMinutesPerMonth' ? Math.floor(value / 60) : value, language);
+}
+
+/** The plan comparison above the pricing text, with the ways in: sign up, and the subscription page. */
+export function PricingPlans() {
+  const t = useT(pricingMessages);
+  const { language } = useLanguage();
+  const query = useQuery<PlansResponse>({ queryKey: PLANS_QUERY_KEY });
+  // Without the table (offline, server trouble) the page's text still describes the plans.
+  if (!query.data?.plans.length) return null;
+  const plans = query.data.plans;
+
+  const price = (plan: PlansResponse['plans'][number]) =>
+    plan.price === 0 ? (
+      t('free')
+    ) : (
+      <>
+        {t('proCardPrice', { price: `$${formatCount(plan.price, language)}` })}
+        <br />
+        {t('proMobileMoneyPrice', { price: `₣${formatCount(plan.priceXaf, language)}` })}
+      </>
+    );
+
+  const cell = {
+    p: 1,
+    borderBottom: '1px solid',
+    borderColor: 'divider',
+    textAlign: 'left',
+    verticalAlign: 'top',
+  };
+  return (
+    <Box data-testid="pricing-plans" sx={{ mb: 3 }}>
+      <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.9rem' }}>
+        <Box component="caption" sx={{ textAlign: 'left', fontWeight: 700, mb: 1, fontSize: '1rem' }}>
+          {t('caption')}
+        </Box>
+        <thead>
+          <tr>
+            <Box component="th" scope="col" sx={cell}>
+              {t('feature')}
+            </Box>
+            {plans.map((plan) => (
+              <Box component="th" scope="col" key={plan.id} sx={cell}>
+                {plan.name}
+              </Box>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <Box component="th" scope="row" sx={{ ...cell, fontWeight: 600 }}>
+              {t('price')}
+            </Box>
+            {plans.map((plan) => (
+              <Box component="td" key={plan.id} sx={cell}>
+                {price(plan)}
+              </Box>
+            ))}
+          </tr>
+          {USAGE_FEATURES.map((feature) => (
+            <tr key={feature} data-testid={`pricing-row-${feature}`}>
+              <Box component="th" scope="row" sx={{ ...cell, fontWeight: 600 }}>
+                {t(feature)}
+              </Box>
+              {plans.map((plan) => (
+                <Box component="td" key={plan.id} sx={cell}>
+                  {limitCell(feature, plan[feature], language, t('unlimited'))}
+                </Box>
+              ))}
+            </tr>
+          ))}
+          {FIXED_ROWS.map(([label, values]) => (
+            <tr key={label}>
+              <Box component="th" scope="row" sx={{ ...cell, fontWeight: 600 }}>
+                {t(label)}
+              </Box>
+              {plans.map((plan) => (
+                <Box component="td" key={plan.id} sx={cell}>
+                  {t(values[plan.id])}
+                </Box>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, mt: 1.5 }}>
+        <PricingLink to="/register" testId="pricing-register">
+          {t('register')}
+        </PricingLink>
+        <PricingLink to="/subscription" testId="pricing-upgrade">
+          {t('upgrade')}
+        </PricingLink>
+      </Box>
+    </Box>
+  );
+}
+
+function PricingLink({ to, testId, children }: { to: string; testId: string; children: string }) {
+  return (
+    <Box
+      component={Link}
+      to={to}
+      data-testid={testId}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        minHeight: 44,
+        color: 'text.primary',
+        fontWeight: 700,
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
