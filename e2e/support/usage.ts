@@ -1,0 +1,33 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { TestAccount } from './session';
+
+/**
+ * Uses up `count` chat messages of the account through the real API (POST /api/chat, each reply
+ * read to its end), a few at a time: the quota is reached in seconds instead of through the UI.
+ */
+export async function sendChatMessages(
+  request: APIRequestContext,
+  account: TestAccount,
+  count: number,
+  inParallel = 10,
+): Promise<void> {
+  for (let sent = 0; sent < count; sent += inParallel) {
+    const batch = Array.from({ length: Math.min(inParallel, count - sent) }, async (_, i) => {
+      const response = await request.post('/api/chat', {
+        headers: { Authorization: `Bearer ${account.token}`, Accept: 'text/event-stream' },
+        data: { message: `Planting question ${sent + i + 1}` },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    });
+    await Promise.all(batch);
+  }
+}
+
+/** GET /api/subscription/status as the account sees it. */
+export async function subscriptionStatus(request: APIRequestContext, account: TestAccount) {
+  const response = await request.get('/api/subscription/status', {
+    headers: { Authorization: `Bearer ${account.token}` },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { plan: string; usage: { current: { messages: number } } };
+}
