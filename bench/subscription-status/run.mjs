@@ -1,0 +1,132 @@
+// bench/subscription-status: requests per second of an authenticated GET /api/subscription/status
+// (bearer token checked, entitlement and the month's usage read from PostgreSQL) against a bare
+// node:http server answering the same JSON, on the same machine in the same run, against the
+// DESIGN.md budget (Kasa ≥ 50 % of the bare server). Figures only, never a test.
+//
+//   node bench/subscription-status/run.mjs [--connections 50] [--seconds 10] [--rounds 3] [--users 20] [--no-build]
+//
+// The two servers are measured in alternating rounds and each one's median is kept, so that
+// other work on the machine weighs on both alike. BENCH_CPU_PROFILE=<dir>: Kasa writes its V8
+// CPU profile there (open it in Chrome DevTools).
+import { fork, spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { repoRoot, startKasa } from '../support/kasa-server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const connections = arg('connections', 50);
+const seconds = arg('seconds', 10);
+const rounds = arg('rounds', 3);
+const users = arg('users', 20);
+const port = Number(process.env.BENCH_PORT ?? 3230);
+const budgetRatio = 0.5;
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('npx', ['nx', 'run', '@kasa/backend:build', '--output-style=static'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** One autocannon run; a short warm-up first (JIT, connection pools), not counted. */
+async function measure(title, url, tokens) {
+  let turn = 0;
+  const options = {
+    url,
+    connections,
+    // Each connection signs in as one of the users (round robin), as real traffic would.
+    requests: tokens
+      ? [
+          {
+            setupRequest: (request, context) => {
+              context.token ??= tokens[turn++ % tokens.length];
+              return { ...request, headers: { Authorization: `Bearer ${context.token}` } };
+            },
+          },
+        ]
+      : undefined,
+  };
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: seconds });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  console.log(
+    `  ${title}: ${Math.round(result.requests.average).toLocaleString('en')} req/s (latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${result.requests.total.toLocaleString('en')} requests${failed ? `, ${failed} FAILED` : ''})`,
+  );
+  return { rps: result.requests.average, failed };
+}
+
+const kasa = await startKasa({
+  name: 'bench_status',
+  port,
+  embeddedPgPort: 54360,
+  nodeArgs: process.env.BENCH_CPU_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+    : [],
+});
+let bare;
+try {
+  const tokens = [];
+  for (let u = 0; u < users; u += 1) tokens.push(await kasa.register('status'));
+  // Some usage to read, so the counters query returns rows: one chat send per user.
+  for (const token of tokens) {
+    const response = await fetch(`${kasa.origin}/api/chat`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ message: 'When should I plant maize?' }),
+    });
+    await response.text();
+  }
+  const statusUrl = `${kasa.origin}/api/subscription/status`;
+  const sample = await fetch(statusUrl, { headers: { Authorization: `Bearer ${tokens[0]}` } });
+  if (!sample.ok) throw new Error(`status answered ${sample.status}: ${await sample.text()}`);
+  const statusJson = await sample.text();
+
+  bare = fork(join(here, 'bare-server.mjs'), [], { env: { ...process.env, STATUS_JSON: statusJson } });
+  const barePort = await new Promise((resolve) => bare.once('message', (m) => resolve(m.port)));
+
+  console.log(
+    `\nsubscription-status: ${connections} connections, ${rounds} alternating rounds of ${seconds} s (each after a 2 s warm-up), ${users} users, ${statusJson.length} bytes of JSON`,
+  );
+  const bareRuns = [];
+  const kasaRuns = [];
+  const floorRuns = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    bareRuns.push(
+      await measure(`round ${round}, bare node:http JSON endpoint`, `http://127.0.0.1:${barePort}/`),
+    );
+    kasaRuns.push(
+      await measure(`round ${round}, Kasa GET /api/subscription/status (authenticated)`, statusUrl, tokens),
+    );
+    floorRuns.push(
+      await measure(
+        `round ${round}, Kasa GET /api/subscription/plans (public, from memory: the framework's floor)`,
+        `${kasa.origin}/api/subscription/plans`,
+      ),
+    );
+  }
+  const median = (runs) => runs.map((run) => run.rps).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+  const bareRps = median(bareRuns);
+  const kasaRps = median(kasaRuns);
+  const failed = kasaRuns.some((run) => run.failed);
+  const ratio = kasaRps / bareRps;
+  const floorRps = median(floorRuns);
+  console.log(
+    `  medians: bare ${Math.round(bareRps).toLocaleString('en')} req/s, Kasa status ${Math.round(kasaRps).toLocaleString('en')} req/s, Kasa plans ${Math.round(floorRps).toLocaleString('en')} req/s (${((floorRps / bareRps) * 100).toFixed(1)} % of bare)`,
+  );
+  console.log(
+    `  Kasa / bare: ${(ratio * 100).toFixed(1)} % (budget ≥ ${budgetRatio * 100} %: ${ratio >= budgetRatio && !failed ? 'within budget' : 'OVER BUDGET'})`,
+  );
+  console.log('  (Kasa, PostgreSQL, the bare server and this client share the same cores)');
+  // Requests autocannon gave up on may still be queued in Kasa: let them finish before it stops.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+} finally {
+  bare?.kill('SIGTERM');
+  await kasa.stop();
+}
