@@ -74,6 +74,7 @@ export function PaymentOptions({ pro }: { pro: PlanLimits }) {
         <Button
           data-testid="pay-card"
           variant={method === 'card' ? 'contained' : 'outlined'}
+          color={method === 'card' ? 'primary' : 'secondary'}
           aria-pressed={method === 'card'}
           onClick={() => choose('card')}
           sx={{ minHeight: 48, flex: 1 }}
@@ -83,6 +84,7 @@ export function PaymentOptions({ pro }: { pro: PlanLimits }) {
         <Button
           data-testid="pay-mobile-money"
           variant={method === 'mobile_money' ? 'contained' : 'outlined'}
+          color={method === 'mobile_money' ? 'primary' : 'secondary'}
           aria-pressed={method === 'mobile_money'}
           onClick={() => choose('mobile_money')}
           sx={{ minHeight: 48, flex: 1 }}
@@ -122,7 +124,7 @@ export function PaymentOptions({ pro }: { pro: PlanLimits }) {
             <Box component="h3" id="checkout-title" sx={{ m: 0, fontSize: '1.05rem', fontWeight: 700 }}>
               {t(method === 'card' ? 'checkoutCard' : 'checkoutMobileMoney')}
             </Box>
-            <Button data-testid="checkout-cancel" onClick={close}>
+            <Button data-testid="checkout-cancel" color="inherit" onClick={close}>
               {t('cancel')}
             </Button>
           </Box>

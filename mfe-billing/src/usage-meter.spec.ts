@@ -56,6 +56,7 @@ describe('mobile money form validation', () => {
     [{ phone_number: '1234567' }, { phone_number: 'phoneInvalid' }],
     [{ phone_number: '+2376700000001234' }, { phone_number: 'phoneInvalid' }],
     [{ phone_number: '67O000000' }, { phone_number: 'phoneInvalid' }],
+    [{ phone_number: '0670000000' }, { phone_number: 'phoneInvalid' }],
     [{ network: '' as const }, { network: 'networkRequired' }],
   ])('%j → %j', (change, errors) => {
     expect(validateMobileMoneyForm({ ...valid, ...change })).toEqual(errors);

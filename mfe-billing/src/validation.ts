@@ -15,8 +15,8 @@ export interface MobileMoneyFormValues {
 export type MobileMoneyFormErrors = Partial<Record<keyof MobileMoneyFormValues, BillingMessageKey>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** 8 to 15 digits (E.164), optionally after '+'; spaces, dots and dashes are allowed between them. */
-const PHONE = /^\+?\d{8,15}$/;
+/** E.164: 8 to 15 digits, the first not 0 (the country code), optionally after '+' (the server's rule). */
+const PHONE = /^\+?[1-9]\d{7,14}$/;
 
 export function normalizePhone(value: string): string {
   return value.replace(/[\s.\-()]/g, '');

@@ -88,9 +88,11 @@ export function HeaderBar({ maxWidth = 960 }: { maxWidth?: number }) {
           px: 2,
           py: 0.5,
           display: 'flex',
+          // Signed in on a 360 px phone, brand + language + theme + Logout are wider than the screen.
+          flexWrap: 'wrap',
           alignItems: 'center',
           justifyContent: 'space-between',
-          gap: 1,
+          columnGap: 1,
         }}
       >
         <BrandHomeLink />
@@ -156,9 +158,10 @@ export function PageFrame({ title, subtitle, testId, children }: PageFrameProps)
             px: 2,
             pt: 1,
             display: 'flex',
+            flexWrap: 'wrap',
             alignItems: 'center',
             justifyContent: 'space-between',
-            gap: 1,
+            columnGap: 1,
           }}
         >
           <BrandHomeLink />
