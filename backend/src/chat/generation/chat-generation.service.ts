@@ -9,6 +9,7 @@ import type { ChatStreamEvent } from '@kasa/contracts';
 import { CHAT_MODEL, type ChatModel, ChatModelError } from '../../ai/chat-model.port';
 import { ChatRepository } from '../chat.repository';
 import { type AbortReason, type GenerationSpec, GenerationTask } from './generation-task';
+import { nextUnlessAborted } from './next-unless-aborted';
 
 export const REPLY_INTERRUPTED = 'The reply was interrupted by a server restart.';
 export const REPLY_FAILED = 'Sorry, something went wrong while writing the reply. Please try again.';
@@ -118,13 +119,9 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
         knowledgeExcludeIds: [task.spec.userMessageId, task.spec.assistantMessageId],
       });
       const iterator = stream[Symbol.asyncIterator]();
-      // An adapter that is slow to notice the abort must not hold Stop or shutdown up.
-      const aborted = new Promise<'aborted'>((resolve) => {
-        if (signal.aborted) resolve('aborted');
-        signal.addEventListener('abort', () => resolve('aborted'), { once: true });
-      });
       for (;;) {
-        const next = await Promise.race([iterator.next(), aborted]);
+        // An adapter that is slow to notice the abort must not hold Stop or shutdown up.
+        const next = await nextUnlessAborted(iterator, signal);
         if (next === 'aborted') {
           void iterator.return?.()?.catch(() => undefined);
           break;
