@@ -18,12 +18,14 @@ test('the splash shows while the session loads, and the page needs no runtime-co
     await gate;
     await route.continue();
   });
-  await page.goto('/chat', { waitUntil: 'commit' });
+  // Not / or /chat: there index.html paints the chat screen instead (tests/chat-preview.spec.ts).
+  await page.goto('/account', { waitUntil: 'commit' });
   const splash = page.getByTestId('splash');
+  await expect(splash).toBeVisible();
   await expect(splash).toContainText('Initializing Kasa');
   await expect(splash).toContainText('Setting up your AI assistant...');
   release();
-  await expect(page.getByTestId('remote-chat')).toBeVisible();
+  await expect(page.getByTestId('remote-account')).toBeVisible();
   await expect(splash).toHaveCount(0);
   // index.html carries the configuration inline.
   expect(configRequests).toEqual([]);

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// index.html's own scripts, run here as the browser runs them: the one in <head> picks the first
+// screen (landing hero, chat preview, or the splash), the one after the chat preview takes the
+// preview away once the shell shows something other than its splash or the chat's loading line.
+const html = readFileSync(join(__dirname, '..', '..', 'index.html'), 'utf8');
+const page = new DOMParser().parseFromString(html, 'text/html');
+const [chooseScreen, leavePreview] = [...page.querySelectorAll('script:not([src])')]
+  .map((script) => script.textContent ?? '')
+  .filter((code) => /dataset\.boot/.test(code));
+const runInPage = (code: string) => (0, eval)(code);
+const root = document.documentElement;
+
+function open(path: string, { token, language }: { token?: string; language?: string } = {}) {
+  localStorage.clear();
+  if (token) localStorage.setItem('auth_token', token);
+  if (language) localStorage.setItem('kasa-language', language);
+  delete root.dataset.boot;
+  delete root.dataset.bootLang;
+  window.history.replaceState(null, '', path);
+  document.body.innerHTML = page.body.innerHTML;
+  runInPage(chooseScreen);
+  runInPage(leavePreview);
+}
+
+/** What React commits into #root (the observer reacts after the mutation, in a microtask). */
+async function shellRenders(markup: string) {
+  (document.getElementById('root') as HTMLElement).innerHTML = markup;
+  await Promise.resolve();
+}
+
+const preview = () => document.querySelector('[data-testid="chat-preview"]');
+
+test('both scripts are there', () => {
+  expect(chooseScreen).toContain('auth_token');
+  expect(leavePreview).toContain('MutationObserver');
+});
+
+test('signed out: the landing hero on any path, in the kept language', () => {
+  open('/chat', { language: 'fr' });
+  expect(root.dataset.boot).toBe('landing');
+  expect(root.dataset.bootLang).toBe('fr');
+  open('/legal/terms');
+  expect(root.dataset.boot).toBe('landing');
+  expect(root.dataset.bootLang).toBe('en');
+});
+
+test.each([
+  ['/', 'chat'],
+  ['/chat', 'chat'],
+  ['/chat/', 'chat'],
+  ['/chat?c=', 'chat'],
+  ['/chat?c=2b7d5c1e-0000-4000-8000-000000000000', 'conversation'],
+  ['/?c=2b7d5c1e-0000-4000-8000-000000000000', 'conversation'],
+])('signed in at %s: the chat preview (%s)', (path, screen) => {
+  open(path, { token: 'ey.stored.token', language: 'fr' });
+  expect(root.dataset.boot).toBe(screen);
+  expect(root.dataset.bootLang).toBe('fr');
+});
+
+test.each(['/account', '/ai-studio', '/subscription', '/legal/terms', '/chats'])(
+  'signed in at %s: no preview, the splash',
+  (path) => {
+    open(path, { token: 'ey.stored.token' });
+    expect(root.dataset.boot).toBeUndefined();
+  },
+);
+
+test("the chat preview stays through the shell's splash and the chat's loading line, then goes", async () => {
+  open('/chat', { token: 'ey.stored.token' });
+  await shellRenders('<div data-testid="splash" role="status">Initializing Kasa</div>');
+  expect(preview()).not.toBeNull();
+  await shellRenders('<div><div data-testid="remote-loading" role="status">Loading Chat...</div></div>');
+  expect(preview()).not.toBeNull();
+  expect(root.dataset.boot).toBe('chat');
+
+  await shellRenders('<div data-testid="remote-chat"><div data-testid="chat-page"></div></div>');
+  expect(preview()).toBeNull();
+  expect(root.dataset.boot).toBeUndefined();
+});
+
+test.each([
+  ['a revoked token (the landing page)', '<div data-testid="landing-page"></div>'],
+  ['an unreachable session check', '<div data-testid="session-error-panel"></div>'],
+  ['a chat remote that cannot load', '<div data-testid="remote-error-panel"></div>'],
+])('the chat preview gives way to %s', async (_, markup) => {
+  open('/', { token: 'ey.stored.token' });
+  await shellRenders('<div data-testid="splash"></div>');
+  expect(preview()).not.toBeNull();
+  await shellRenders(markup);
+  expect(preview()).toBeNull();
+  expect(root.dataset.boot).toBeUndefined();
+});
+
+test('signed out, the chat preview is never shown and nothing watches #root', async () => {
+  open('/chat');
+  await shellRenders('<div data-testid="landing-page"></div>');
+  expect(root.dataset.boot).toBe('landing');
+  // Still in the page (hidden by CSS without data-boot="chat"): only the signed-in path removes it.
+  expect(preview()).not.toBeNull();
+});
