@@ -44,6 +44,13 @@ export class SubscriptionEntity {
   @Column({ name: 'cancel_at_period_end', type: 'boolean', default: false })
   cancelAtPeriodEnd!: boolean;
 
+  /**
+   * When the provider produced the state last applied (Stripe's event.created). Providers do not
+   * deliver webhooks in order: an older subscription state arriving late is ignored.
+   */
+  @Column({ name: 'provider_state_at', type: 'timestamptz', nullable: true })
+  providerStateAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,0 +1,61 @@
+import {
+  ConflictException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import type { CancelSubscriptionResponse, CreateSubscriptionResponse } from '@kasa/contracts';
+import { CLOCK, type Clock } from '../../common';
+import type { User } from '../../users';
+import { SubscriptionRepository } from '../core/subscription.repository';
+import { EntitlementService } from '../entitlement/entitlement.service';
+import { CARD_PAYMENT_ENGINE, type CardPaymentEngine } from './card-payment-engine';
+
+export const NO_CARD_SUBSCRIPTION = 'You have no active card subscription to cancel.';
+export const alreadyCancelled = (end: Date) =>
+  `Your subscription is already cancelled: Pro ends on ${end.toISOString().slice(0, 10)}.`;
+export const providerNotConfigured = (provider: string) =>
+  `This subscription was paid through ${provider}, which is not configured on this server now.`;
+
+/** POST /api/subscription/create and /cancel (spec §4 checkout, §7): card payments. */
+@Injectable()
+export class CardSubscriptionService {
+  constructor(
+    @Inject(CARD_PAYMENT_ENGINE) private readonly engine: CardPaymentEngine,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly entitlement: EntitlementService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The card form's client secret, or nothing when the user is Pro already ('Already Subscribed'). */
+  create(user: User): Promise<CreateSubscriptionResponse> {
+    return this.subscriptions.withUserLock(user.id, async (manager) => {
+      if ((await this.entitlement.planOf(user.id, this.clock.now())) === 'PRO_PLAN') return {};
+      return this.engine.startCheckout(manager, user);
+    });
+  }
+
+  /** Ends the card subscription at the end of its period; Pro stays until then (spec §4 plan). */
+  async cancel(user: User): Promise<CancelSubscriptionResponse> {
+    const subscription = await this.subscriptions.findCancellableCard(user.id, this.clock.now());
+    if (!subscription?.currentPeriodEnd) throw new NotFoundException(NO_CARD_SUBSCRIPTION);
+    if (subscription.cancelAtPeriodEnd)
+      throw new ConflictException(alreadyCancelled(subscription.currentPeriodEnd));
+    if (subscription.provider !== this.engine.provider)
+      throw new ServiceUnavailableException(providerNotConfigured(subscription.provider));
+    await this.engine.cancelAtPeriodEnd(subscription);
+    const cancelled = await this.subscriptions.transaction(async (manager) => {
+      const row = await this.subscriptions.lockByRef(
+        manager,
+        subscription.provider,
+        subscription.providerRef,
+      );
+      if (!row) throw new NotFoundException(NO_CARD_SUBSCRIPTION);
+      row.cancelAtPeriodEnd = true;
+      await this.subscriptions.save(manager, row);
+      return row;
+    });
+    return { cancelAtPeriodEnd: true, currentPeriodEnd: cancelled.currentPeriodEnd!.toISOString() };
+  }
+}

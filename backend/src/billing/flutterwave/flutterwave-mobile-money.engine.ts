@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import type { MobileMoneyPaymentResponse } from '@kasa/contracts';
+import { PaymentRefused } from '../core/payment-refused';
+import type { SubscriptionRepository } from '../core/subscription.repository';
+import type { MobileMoneyEngine, MobileMoneyRequest } from '../mobile-money/mobile-money-engine';
+import {
+  approveOnPhone,
+  FINISH_ON_PAGE,
+  PROVIDER_UNAVAILABLE,
+  PROVIDER_UNREACHABLE,
+  providerRefused,
+  requestSent,
+} from '../mobile-money/mobile-money-texts';
+import { MOBILE_MONEY_PRICE } from '../pricing';
+import { type FlutterwaveClient, FlutterwaveError } from './flutterwave.client';
+
+/**
+ * Mobile money on Flutterwave v3 (francophone mobile money, XAF, Cameroon). The pending row is
+ * stored before the charge so the webhook, however fast, finds the tx_ref it pays.
+ */
+export class FlutterwaveMobileMoneyEngine implements MobileMoneyEngine {
+  private readonly logger = new Logger(FlutterwaveMobileMoneyEngine.name);
+
+  constructor(
+    private readonly flutterwave: FlutterwaveClient,
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly publicUrl: string | undefined,
+  ) {}
+
+  async requestPayment(request: MobileMoneyRequest): Promise<MobileMoneyPaymentResponse> {
+    const txRef = `kasa-${randomUUID()}`;
+    await this.subscriptions.transaction((manager) =>
+      this.subscriptions.insert(manager, {
+        userId: request.userId,
+        method: 'mobile_money',
+        provider: 'flutterwave',
+        providerRef: txRef,
+        status: 'pending',
+        currentPeriodEnd: null,
+      }),
+    );
+    try {
+      const { redirectUrl } = await this.flutterwave.chargeMobileMoneyFranco({
+        tx_ref: txRef,
+        amount: MOBILE_MONEY_PRICE.amount,
+        currency: MOBILE_MONEY_PRICE.currency,
+        country: MOBILE_MONEY_PRICE.country,
+        email: request.email,
+        phone_number: request.phoneDigits,
+        fullname: request.fullName,
+        network: request.network,
+        ...(this.publicUrl ? { redirect_url: `${this.publicUrl}/subscription` } : {}),
+        meta: { kasa_user_id: request.userId },
+      });
+      if (redirectUrl) return { success: true, payment_url: redirectUrl, message: FINISH_ON_PAGE };
+      return {
+        success: true,
+        message: requestSent(request.phoneDigits),
+        instructions: approveOnPhone(request.network),
+      };
+    } catch (error) {
+      await this.markFailed(txRef);
+      if (!(error instanceof FlutterwaveError)) throw error;
+      this.logger.warn(
+        `Mobile money charge ${txRef} failed: ${error.httpStatus ?? 'unreachable'} ${error.message}`,
+      );
+      throw this.refusal(error);
+    }
+  }
+
+  private refusal(error: FlutterwaveError): PaymentRefused {
+    if (error.httpStatus === null) return new PaymentRefused(502, PROVIDER_UNREACHABLE);
+    // 400 / 422: the provider refused this payment (e.g. the number): the user can act on it.
+    if (error.httpStatus === 400 || error.httpStatus === 422)
+      return new PaymentRefused(400, providerRefused(error.message));
+    // 401 / 403 (our keys), 5xx, anything else: nothing the user can change.
+    return new PaymentRefused(502, PROVIDER_UNAVAILABLE);
+  }
+
+  private markFailed(txRef: string): Promise<void> {
+    return this.subscriptions.transaction(async (manager) => {
+      const row = await this.subscriptions.lockByRef(manager, 'flutterwave', txRef);
+      if (row?.status !== 'pending') return;
+      row.status = 'failed';
+      await this.subscriptions.save(manager, row);
+    });
+  }
+}

@@ -1,0 +1,34 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  type CanActivate,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { FLUTTERWAVE_CLIENT, type FlutterwaveClient } from './flutterwave.client';
+
+export const FLUTTERWAVE_NOT_CONFIGURED = 'Flutterwave is not configured: mobile money runs in the sandbox.';
+export const VERIF_HASH_INVALID = 'The verif-hash header is missing or wrong.';
+
+/** Equal-length digests compared in constant time: neither the hash nor its length leaks. */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** Flutterwave's webhooks carry the dashboard's secret hash in `verif-hash`; anything else is a 401. */
+@Injectable()
+export class FlutterwaveWebhookGuard implements CanActivate {
+  constructor(@Inject(FLUTTERWAVE_CLIENT) private readonly flutterwave: FlutterwaveClient | null) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (!this.flutterwave) throw new NotFoundException(FLUTTERWAVE_NOT_CONFIGURED);
+    const header = context.switchToHttp().getRequest<Request>().headers['verif-hash'];
+    if (typeof header !== 'string' || !sameSecret(header, this.flutterwave.secretHash))
+      throw new UnauthorizedException(VERIF_HASH_INVALID);
+    return true;
+  }
+}

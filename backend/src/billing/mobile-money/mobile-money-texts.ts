@@ -1,0 +1,33 @@
+import type { MobileMoneyNetwork } from '@kasa/contracts';
+import { MOBILE_MONEY_PRICE, NETWORK_NAMES, PRO_PASS_DAYS } from '../pricing';
+
+const price = `₣${MOBILE_MONEY_PRICE.amount.toLocaleString('en-US')}`;
+
+/** '+237 650 000 000' from '237650000000' (Cameroon's 3-digit groups; others left whole). */
+export function displayPhone(digits: string): string {
+  const match = /^237(\d{3})(\d{3})(\d{3})$/.exec(digits);
+  return match ? `+237 ${match[1]} ${match[2]} ${match[3]}` : `+${digits}`;
+}
+
+export const requestSent = (phoneDigits: string) =>
+  `A payment request of ${price} for ${PRO_PASS_DAYS} days of Pro was sent to ${displayPhone(phoneDigits)}.`;
+
+export const approveOnPhone = (network: MobileMoneyNetwork) =>
+  `Approve the ${price} payment in the ${NETWORK_NAMES[network]} prompt on your phone with your PIN. Pro starts as soon as the payment is confirmed.`;
+
+export const FINISH_ON_PAGE = `Finish the ${price} payment on the page that opens. Pro starts as soon as the payment is confirmed.`;
+
+export const approveInSandbox = (network: MobileMoneyNetwork) =>
+  `Sandbox: no request reaches a phone and no money moves. Open the sandbox checkout page and approve (or decline) the ${price} payment there, as you would in the ${NETWORK_NAMES[network]} prompt.`;
+
+export const noRoute = (network: MobileMoneyNetwork) =>
+  `${NETWORK_NAMES[network]} payments are not available in Cameroon. Please choose MTN or Orange.`;
+
+export const CAMEROON_ONLY =
+  'Mobile money payments are for Cameroon numbers: enter your number with +237 in front.';
+
+export const PROVIDER_UNAVAILABLE =
+  'Mobile money payments are unavailable right now. Please try again later.';
+export const PROVIDER_UNREACHABLE = 'The mobile money provider could not be reached. Please try again.';
+export const providerRefused = (message: string) =>
+  `The mobile money provider refused the payment: ${message}`;

@@ -1,0 +1,95 @@
+import type { SubscriptionEntity } from '../entities/subscription.entity';
+import { MOBILE_MONEY_PRICE, PRO_PASS_DAYS } from '../pricing';
+import { sandboxCheckoutUrl } from './sandbox-checkout-link';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
+
+// Inline styles are allowed by the CSP (style-src 'unsafe-inline'); scripts are not, and none are used.
+const STYLE = `
+:root { color-scheme: light dark; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: Canvas; color: CanvasText; }
+main { max-width: 28rem; margin: 0 auto; padding: 1.25rem 1rem 2rem; }
+.sandbox { margin: 0 0 1rem; padding: .6rem .8rem; border-radius: .5rem; background: #ffd60a; color: #1a1a1a; font-weight: 700; }
+h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
+.summary { margin: 1rem 0; padding: 1rem; border: 1px solid GrayText; border-radius: .75rem; }
+.price { margin: 0; font-size: 1.75rem; font-weight: 700; }
+.method { margin: 0 0 .5rem; }
+button, .back { display: block; width: 100%; min-height: 3rem; margin-top: .75rem; padding: .75rem; border-radius: .5rem; font: inherit; font-weight: 700; text-align: center; cursor: pointer; }
+.approve { border: 0; background: #1b7f3b; color: #fff; }
+.decline { border: 2px solid currentColor; background: transparent; color: inherit; }
+.back { border: 2px solid currentColor; color: inherit; text-decoration: none; }
+.outcome { font-weight: 700; }
+`;
+
+function page(appName: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Sandbox checkout · ${escapeHtml(appName)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<p class="sandbox" role="note">Sandbox checkout: no money moves.</p>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+function summary(checkout: SubscriptionEntity, appName: string): string {
+  const name = escapeHtml(appName);
+  if (checkout.method === 'card')
+    return `<h1>${name} Pro</h1>
+<div class="summary">
+<p class="method">Pay $4 with Credit Card</p>
+<p class="price">$4 / month</p>
+<p>This page stands in for the card form. Approve to pay as if the card were accepted (Pro for ${PRO_PASS_DAYS} days, renewing, cancellable); Decline to see a declined card.</p>
+</div>`;
+  return `<h1>${name} Pro</h1>
+<div class="summary">
+<p class="method">Pay ₣${MOBILE_MONEY_PRICE.amount.toLocaleString('en-US')} via Mobile Money</p>
+<p class="price">₣${MOBILE_MONEY_PRICE.amount.toLocaleString('en-US')} · ${PRO_PASS_DAYS} days</p>
+<p>This page stands in for the payment prompt on your phone. Approve as you would with your PIN; Decline to refuse the payment.</p>
+</div>`;
+}
+
+const OUTCOMES: Record<SubscriptionEntity['status'], string> = {
+  pending: '',
+  active: 'This payment was approved.',
+  canceled: 'This payment was approved.',
+  failed: 'This payment was declined.',
+};
+
+/** The approve / decline page (plain HTML forms, no script), or the outcome once decided. */
+export function renderCheckoutPage(checkout: SubscriptionEntity, appName: string, returnUrl: string): string {
+  const action = sandboxCheckoutUrl(checkout.providerRef);
+  const decision =
+    checkout.status === 'pending'
+      ? `<form method="post" action="${action}/approve"><button class="approve" type="submit">Approve payment</button></form>
+<form method="post" action="${action}/decline"><button class="decline" type="submit">Decline payment</button></form>`
+      : `<p class="outcome" role="status">${OUTCOMES[checkout.status]}</p>
+<a class="back" href="${escapeHtml(returnUrl)}">Back to your subscription</a>`;
+  return page(appName, `${summary(checkout, appName)}\n${decision}`);
+}
+
+export function renderMissingCheckoutPage(appName: string): string {
+  return page(
+    appName,
+    `<h1>Checkout not found</h1>
+<p>This sandbox checkout does not exist, or its payment method no longer runs in the sandbox.</p>
+<a class="back" href="/subscription">Back to your subscription</a>`,
+  );
+}

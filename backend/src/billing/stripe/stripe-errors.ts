@@ -1,0 +1,39 @@
+import { BadGatewayException, HttpException, Logger, ServiceUnavailableException } from '@nestjs/common';
+import Stripe from 'stripe';
+
+const logger = new Logger('Stripe');
+
+export const STRIPE_UNREACHABLE =
+  'The card payment provider could not be reached. Please try again in a moment.';
+export const STRIPE_BUSY = 'The card payment provider is busy. Please try again in a moment.';
+export const STRIPE_REFUSED = 'The card payment provider refused the request. Please try again later.';
+
+/**
+ * Runs a Stripe call; its failures become clear 502 / 503 answers (never a 500), with Stripe's
+ * own message in the log only (it can name keys and prices).
+ */
+export async function callStripe<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    return rethrowStripeError(what, error);
+  }
+}
+
+export function rethrowStripeError(what: string, error: unknown): never {
+  if (!(error instanceof Stripe.errors.StripeError)) throw error;
+  logger.warn(`${what} failed: ${error.type} ${error.statusCode ?? ''} ${error.code ?? ''} ${error.message}`);
+  throw toHttpException(error);
+}
+
+function toHttpException(error: Stripe.errors.StripeError): HttpException {
+  if (error instanceof Stripe.errors.StripeConnectionError)
+    return new BadGatewayException(STRIPE_UNREACHABLE);
+  if (error instanceof Stripe.errors.StripeRateLimitError)
+    return new ServiceUnavailableException(STRIPE_BUSY);
+  return new BadGatewayException(STRIPE_REFUSED);
+}
+
+export function isMissingResource(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+}

@@ -1,0 +1,53 @@
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { CardSubscriptionLifecycle } from '../card/card-subscription.lifecycle';
+import { PaymentEventsService } from '../core/payment-events.service';
+import { STRIPE_ACCOUNT, type StripeAccount } from './stripe-account';
+import { translateStripeEvent } from './stripe-card-events';
+import { StripeCustomerRepository } from './stripe-customer.repository';
+
+export const STRIPE_NOT_CONFIGURED = 'Stripe is not configured: card payments run in the sandbox.';
+export const STRIPE_SIGNATURE_INVALID =
+  'The Stripe-Signature header is missing or does not match the payload.';
+
+/** Whether this delivery applied the event, or found it applied already (Stripe retries). */
+export interface StripeWebhookReceipt {
+  received: true;
+  duplicate?: true;
+}
+
+/**
+ * POST /api/stripe/webhook: verifies the signature on the raw body, then applies each event
+ * once (paid → Pro until the period end, cancel at period end, deleted / expired → Basic).
+ */
+@Injectable()
+export class StripeWebhookService {
+  constructor(
+    @Inject(STRIPE_ACCOUNT) private readonly stripe: StripeAccount | null,
+    private readonly customers: StripeCustomerRepository,
+    private readonly events: PaymentEventsService,
+    private readonly lifecycle: CardSubscriptionLifecycle,
+  ) {}
+
+  async receive(rawBody: unknown, signature: string | undefined): Promise<StripeWebhookReceipt> {
+    if (!this.stripe) throw new NotFoundException(STRIPE_NOT_CONFIGURED);
+    const event = this.verify(this.stripe, rawBody, signature);
+    const { customerId, events } = translateStripeEvent(event);
+    if (!events.length) return { received: true };
+    // Names the owner of a subscription Kasa has no row for (e.g. made in Stripe's dashboard).
+    const ownerId = (customerId && (await this.customers.userIdOf(customerId))) || undefined;
+    const applied = await this.events.processOnce('stripe', event.id, event.type, async (manager) => {
+      for (const cardEvent of events) await this.lifecycle.apply(manager, { ...cardEvent, ownerId });
+    });
+    return applied ? { received: true } : { received: true, duplicate: true };
+  }
+
+  private verify(stripe: StripeAccount, rawBody: unknown, signature: string | undefined): Stripe.Event {
+    if (!Buffer.isBuffer(rawBody) || !signature) throw new BadRequestException(STRIPE_SIGNATURE_INVALID);
+    try {
+      return stripe.client.webhooks.constructEvent(rawBody, signature, stripe.config.webhookSecret);
+    } catch {
+      throw new BadRequestException(STRIPE_SIGNATURE_INVALID);
+    }
+  }
+}
