@@ -471,7 +471,17 @@ describe('dev outbox in production', () => {
   let ctx: TestApp;
   beforeAll(async () => {
     ctx = await createTestApp('auth_prod', {
-      env: { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(48) },
+      env: {
+        NODE_ENV: 'production',
+        JWT_SECRET: 'p'.repeat(48),
+        // Production refuses the sandbox checkout; these keys are never called here.
+        STRIPE_SECRET_KEY: 'sk_test_unused',
+        STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+        STRIPE_PRICE_ID: 'price_unused',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_unused',
+        FLUTTERWAVE_SECRET_KEY: 'FLWSECK_TEST-unused',
+        FLUTTERWAVE_SECRET_HASH: 'unused-hash',
+      },
     });
   });
   afterAll(() => ctx.close());
