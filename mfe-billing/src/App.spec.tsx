@@ -71,11 +71,12 @@ describe('the page (spec §2 Subscription page)', () => {
   });
 
   test('an unlimited limit reads Unlimited, with no bar', async () => {
-    stubApi({ [STATUS]: ok(statusOf('PRO_PLAN', { webSearches: 321 })) });
+    stubApi({ [STATUS]: ok(statusOf('PRO_PLAN', { webSearches: 1321, messages: 1500 })) });
     renderBilling();
     const searches = await screen.findByTestId('usage-meter-webSearchesPerMonth');
     expect(searches).toHaveTextContent('Web SearchesUnlimited');
-    expect(searches).toHaveTextContent('321 used');
+    expect(searches).toHaveTextContent('1,321 used');
+    expect(screen.getByTestId('usage-meter-messagesPerMonth')).toHaveTextContent('Messages1,500 / 2,000');
     expect(within(searches).queryByRole('progressbar')).not.toBeInTheDocument();
   });
 

@@ -4,7 +4,7 @@ import {
   type SubscriptionStatus,
   type UsageFeature,
 } from '@kasa/contracts';
-import { Box, formatLongDate, useLanguage, useT } from '@kasa/ui';
+import { Box, LOCALES, formatLongDate, useLanguage, useT } from '@kasa/ui';
 import { messages } from './messages';
 import { meterLevel, shownAmount, type MeterLevel } from './usage-meter';
 import { Card, CardTitle } from './ui';
@@ -53,9 +53,11 @@ export function UsageOverview({ status }: { status: SubscriptionStatus }) {
 
 function UsageMeter({ feature, status }: { feature: UsageFeature; status: SubscriptionStatus }) {
   const t = useT(messages);
+  const { language } = useLanguage();
+  const count = (value: number) => shownAmount(feature, value).toLocaleString(LOCALES[language]);
   const key = USAGE_COUNTER_KEYS[feature];
   const limit = status.usage.limits[feature];
-  const current = shownAmount(feature, status.usage.current[key]);
+  const current = count(status.usage.current[key]);
   const percent = status.usage.percentages[key];
   const level = meterLevel(percent, limit);
   const label = t(feature);
@@ -64,9 +66,7 @@ function UsageMeter({ feature, status }: { feature: UsageFeature; status: Subscr
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, fontWeight: 600 }}>
         <span>{label}</span>
         <Box component="span" data-testid="usage-meter-value" sx={{ whiteSpace: 'nowrap' }}>
-          {level === 'unlimited'
-            ? t('unlimited')
-            : t('meterValue', { current, limit: shownAmount(feature, limit) })}
+          {level === 'unlimited' ? t('unlimited') : t('meterValue', { current, limit: count(limit) })}
         </Box>
       </Box>
       {level === 'unlimited' ? (
