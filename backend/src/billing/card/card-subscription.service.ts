@@ -29,11 +29,11 @@ export class CardSubscriptionService {
   ) {}
 
   /** The card form's client secret, or nothing when the user is Pro already ('Already Subscribed'). */
-  create(user: User): Promise<CreateSubscriptionResponse> {
-    return this.subscriptions.withUserLock(user.id, async (manager) => {
-      if ((await this.entitlement.planOf(user.id, this.clock.now())) === 'PRO_PLAN') return {};
-      return this.engine.startCheckout(manager, user);
-    });
+  async create(user: User): Promise<CreateSubscriptionResponse> {
+    // Read before taking the lock: inside it, every query must use the locked transaction's
+    // connection (a second one per request could exhaust the pool under load).
+    if ((await this.entitlement.planOf(user.id, this.clock.now())) === 'PRO_PLAN') return {};
+    return this.subscriptions.withUserLock(user.id, (manager) => this.engine.startCheckout(manager, user));
   }
 
   /** Ends the card subscription at the end of its period; Pro stays until then (spec §4 plan). */
