@@ -1,0 +1,30 @@
+import { expect, type Page } from '@playwright/test';
+
+/** On the sandbox checkout page (the stand-in for the card form or the phone's prompt): decide. */
+export async function decideSandboxCheckout(page: Page, decision: 'Approve' | 'Decline'): Promise<void> {
+  await expect(page).toHaveURL(/\/api\/billing\/sandbox\/checkout\//);
+  await page.getByRole('button', { name: `${decision} payment` }).click();
+}
+
+/** Fills the mobile money form (spec §3) and sends it. */
+export async function requestMobileMoneyPayment(
+  page: Page,
+  { network = 'MTN' }: { network?: 'MTN' | 'ORANGE' | 'AIRTEL' } = {},
+): Promise<void> {
+  await page.getByTestId('pay-mobile-money').click();
+  const form = page.getByTestId('mobile-money-form');
+  await form.getByLabel('Full name').fill('Amina Bello');
+  await form.getByLabel('Email').fill('amina@example.cm');
+  await form.getByLabel('Phone number').fill('+237 650 000 000');
+  await form.getByLabel('Network').selectOption(network);
+  await form.getByRole('button', { name: 'Send payment request' }).click();
+}
+
+/** The page is no wider than the screen (phones scroll sideways otherwise). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
