@@ -49,6 +49,29 @@ export interface StopSignal {
 
 type Row = Record<string, unknown>;
 
+/**
+ * Inserts the user's message and the empty reply one microsecond after it (so they sort in that
+ * order), both at the clock "t" of `from`. $2 is the user, $3 the message.
+ */
+function insertTurnSql(conversationId: string, from: string): string {
+  return `INSERT INTO "chat_messages"
+      ("conversation_id", "user_id", "role", "content", "status", "created_at", "updated_at")
+    SELECT ${conversationId}, $2::uuid, 'user', $3::text, 'complete', "t", "t" FROM ${from}
+    UNION ALL
+    SELECT ${conversationId}, $2::uuid, 'assistant', '', 'streaming',
+           "t" + interval '1 microsecond', "t" + interval '1 microsecond' FROM ${from}
+    RETURNING "id", "role", "created_at", "conversation_id"`;
+}
+
+function toStartedTurn(conversationId: string, inserted: Row[]) {
+  const user = inserted.find((row) => row.role === 'user')!;
+  const assistant = inserted.find((row) => row.role === 'assistant')!;
+  return {
+    ids: { conversationId, userMessageId: user.id as string, assistantMessageId: assistant.id as string },
+    userCreatedAt: user.created_at as Date,
+  };
+}
+
 function toConversationRow(row: Row): ConversationRow {
   return {
     id: row.id as string,
@@ -127,60 +150,58 @@ export class ChatRepository {
   }
 
   /**
-   * Stores the user's message and an empty 'streaming' reply in one transaction (creating the
-   * conversation when none is given) and reads the history the prompt is built from. Sends to
-   * the same conversation are serialised on its row, so every turn sees the turns stored before
-   * it and two replies never interleave. Null when the conversation is not this user's.
+   * Stores the user's message and an empty 'streaming' reply (creating the conversation when none
+   * is given) and reads the history the prompt is built from. Sends to the same conversation are
+   * serialised on its row, so every turn sees the turns stored before it and two replies never
+   * interleave. Null when the conversation is not this user's.
    */
   async startTurn(input: StartTurnInput): Promise<StartedTurn | null> {
+    if (!input.conversationId) return this.startConversation(input);
+    const conversationId = input.conversationId;
     return this.dataSource.transaction(async (manager) => {
-      let conversationId: string;
-      if (input.conversationId) {
-        const locked: Row[] = await manager.query(
-          `SELECT "id" FROM "conversations" WHERE "id" = $1 AND "user_id" = $2 FOR UPDATE`,
-          [input.conversationId, input.userId],
-        );
-        if (!locked[0]) return null;
-        conversationId = input.conversationId;
-      } else {
-        const created: Row[] = await manager.query(
-          `INSERT INTO "conversations" ("user_id", "title") VALUES ($1, $2) RETURNING "id"`,
-          [input.userId, input.newTitle],
-        );
-        conversationId = created[0].id as string;
-      }
-
+      const locked: Row[] = await manager.query(
+        `SELECT "id" FROM "conversations" WHERE "id" = $1 AND "user_id" = $2 FOR UPDATE`,
+        [conversationId, input.userId],
+      );
+      if (!locked[0]) return null;
       const inserted: Row[] = await manager.query(
-        `WITH "now" AS (SELECT clock_timestamp() AS "t")
-         INSERT INTO "chat_messages"
-           ("conversation_id", "user_id", "role", "content", "status", "created_at", "updated_at")
-         SELECT $1::uuid, $2::uuid, 'user', $3::text, 'complete', "t", "t" FROM "now"
-         UNION ALL
-         SELECT $1::uuid, $2::uuid, 'assistant', '', 'streaming',
-                "t" + interval '1 microsecond', "t" + interval '1 microsecond' FROM "now"
-         RETURNING "id", "role", "created_at"`,
+        `WITH "now" AS (SELECT clock_timestamp() AS "t"),
+         "turn" AS (${insertTurnSql('$1::uuid', '"now"')}),
+         "touch" AS (
+           UPDATE "conversations" SET "updated_at" = (SELECT "t" FROM "now") WHERE "id" = $1::uuid
+         )
+         SELECT "id", "role", "created_at" FROM "turn"`,
         [conversationId, input.userId, input.message],
       );
-      const user = inserted.find((row) => row.role === 'user')!;
-      const assistant = inserted.find((row) => row.role === 'assistant')!;
-
-      await manager.query(`UPDATE "conversations" SET "updated_at" = $2 WHERE "id" = $1`, [
-        conversationId,
-        user.created_at,
-      ]);
+      const turn = toStartedTurn(conversationId, inserted);
       const history = await this.loadHistory(
         manager,
         conversationId,
-        user.created_at as Date,
+        turn.userCreatedAt,
         input.historyTokenBudget,
       );
-      return {
-        conversationId,
-        userMessageId: user.id as string,
-        assistantMessageId: assistant.id as string,
-        history,
-      };
+      return { ...turn.ids, history };
     });
+  }
+
+  /**
+   * A first message: the conversation and both messages in one statement (one round trip, no
+   * explicit transaction: a statement is atomic). There is no history yet.
+   */
+  private async startConversation(input: StartTurnInput): Promise<StartedTurn> {
+    const inserted: Row[] = await this.dataSource.query(
+      `WITH "now" AS (SELECT clock_timestamp() AS "t"),
+       "created" AS (
+         INSERT INTO "conversations" ("user_id", "title", "created_at", "updated_at")
+         SELECT $2::uuid, $1::text, "t", "t" FROM "now"
+         RETURNING "id"
+       ),
+       "turn" AS (${insertTurnSql('"created"."id"', '"now", "created"')})
+       SELECT "id", "role", "created_at", "conversation_id" FROM "turn"`,
+      [input.newTitle, input.userId, input.message],
+    );
+    const conversationId = inserted[0].conversation_id as string;
+    return { ...toStartedTurn(conversationId, inserted).ids, history: [] };
   }
 
   /**
