@@ -168,6 +168,25 @@ describe('card payments on Stripe (loopback Stripe API)', () => {
     expect(await planOf(carol)).toBe('BASIC_PLAN');
   });
 
+  it('extends Pro at a renewal only once the renewal invoice is paid', async () => {
+    const cal = await register();
+    const { subscriptionId, invoicePaid, subscriptionUpdated } = await subscribe(cal);
+    await deliver(subscriptionUpdated).expect(200);
+    await deliver(invoicePaid).expect(200);
+    const firstEnd = (await rowsOf(cal))[0].current_period_end!.getTime();
+
+    const renewal = stripe.renew(subscriptionId);
+    await deliver(renewal.subscriptionUpdated).expect(200);
+    expect((await rowsOf(cal))[0].current_period_end?.getTime()).toBe(firstEnd);
+
+    await deliver(renewal.invoicePaid).expect(200);
+    const secondEnd = stripe.subscription(subscriptionId).items.data[0].current_period_end * 1000;
+    expect(secondEnd).toBeGreaterThan(firstEnd);
+    expect((await rowsOf(cal))[0].current_period_end?.getTime()).toBe(secondEnd);
+    clock.now = () => new Date(firstEnd + 1000);
+    expect(await planOf(cal)).toBe('PRO_PLAN');
+  });
+
   it('answers nothing to a Pro user who asks for a checkout ("Already Subscribed")', async () => {
     const dan = await register();
     const { invoicePaid } = await subscribe(dan);

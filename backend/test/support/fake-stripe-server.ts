@@ -39,6 +39,11 @@ export interface FakeStripeServer {
   createPaidSubscription(customerId: string): Stripe.Subscription;
   /** The customer confirms the card in the Payment Element: the first invoice is paid. */
   payFirstInvoice(subscriptionId: string): { invoicePaid: Stripe.Event; subscriptionUpdated: Stripe.Event };
+  /**
+   * The next period starts: Stripe moves the item's period forward and bills it. The update is
+   * sent at once, the paid invoice only once the renewal payment goes through.
+   */
+  renew(subscriptionId: string): { subscriptionUpdated: Stripe.Event; invoicePaid: Stripe.Event };
   /** Stripe gives up on an unpaid first invoice (after 23 hours): status incomplete_expired. */
   expire(subscriptionId: string): Stripe.Event;
   /** The subscription ends (at its period end after a cancellation, or deleted): the event. */
@@ -412,6 +417,25 @@ export async function startFakeStripe(options: {
       return {
         invoicePaid: event('invoice.paid', paidInvoice),
         subscriptionUpdated: event('customer.subscription.updated', { ...subscription }),
+      };
+    },
+    renew(subscriptionId) {
+      const subscription = getSubscription(subscriptionId);
+      const [item] = subscription.items.data;
+      const start = item.current_period_end;
+      const end = oneMonthAfter(start);
+      Object.assign(item, { current_period_start: start, current_period_end: end });
+      const invoice = newInvoice(subscriptionId, subscription.customer as string, item.id, start, end);
+      Object.assign(invoice, {
+        billing_reason: 'subscription_cycle',
+        status: 'paid',
+        amount_paid: MONTHLY_PRICE_CENTS,
+      });
+      subscription.latest_invoice = invoice.id;
+      const { confirmation_secret: _secret, ...paidInvoice } = invoice;
+      return {
+        subscriptionUpdated: event('customer.subscription.updated', structuredClone(subscription)),
+        invoicePaid: event('invoice.paid', paidInvoice),
       };
     },
     expire(subscriptionId) {

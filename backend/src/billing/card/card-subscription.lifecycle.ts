@@ -33,7 +33,9 @@ export class CardSubscriptionLifecycle {
         if (event.state === 'ended') row.status = 'canceled';
         if (event.state === 'active') {
           row.status = 'active';
-          row.currentPeriodEnd = later(row.currentPeriodEnd, event.periodEnd);
+          // At a renewal Stripe moves the period forward before the renewal invoice is paid (and
+          // stays 'active' until that payment fails): only a paid invoice extends Pro.
+          row.currentPeriodEnd ??= event.periodEnd;
         }
         break;
       case 'declined':
