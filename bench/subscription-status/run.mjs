@@ -9,6 +9,7 @@
 // other work on the machine weighs on both alike. BENCH_CPU_PROFILE=<dir>: Kasa writes its V8
 // CPU profile there (open it in Chrome DevTools).
 import { fork, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -35,8 +36,18 @@ if (!process.argv.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-/** One autocannon run; a short warm-up first (JIT, connection pools), not counted. */
-async function measure(title, url, tokens) {
+/** CPU time a process has used so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * One autocannon run against the server process `pid`; a short warm-up first (JIT, connection
+ * pools), not counted. Besides requests per second it reports the server's CPU time per request,
+ * which other work on the machine does not change (PostgreSQL's share is not in it).
+ */
+async function measure(title, url, pid, tokens) {
   let turn = 0;
   const options = {
     url,
@@ -54,12 +65,14 @@ async function measure(title, url, tokens) {
       : undefined,
   };
   await autocannon({ ...options, duration: 2 });
+  const cpuBefore = cpuMs(pid);
   const result = await autocannon({ ...options, duration: seconds });
+  const cpuPerRequestUs = ((cpuMs(pid) - cpuBefore) * 1000) / result.requests.total;
   const failed = result.non2xx + result.errors + result.timeouts;
   console.log(
-    `  ${title}: ${Math.round(result.requests.average).toLocaleString('en')} req/s (latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${result.requests.total.toLocaleString('en')} requests${failed ? `, ${failed} FAILED` : ''})`,
+    `  ${title}: ${Math.round(result.requests.average).toLocaleString('en')} req/s, server CPU ${Math.round(cpuPerRequestUs)} µs/request (latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${result.requests.total.toLocaleString('en')} requests${failed ? `, ${failed} FAILED` : ''})`,
   );
-  return { rps: result.requests.average, failed };
+  return { rps: result.requests.average, cpuPerRequestUs, failed };
 }
 
 const kasa = await startKasa({
@@ -99,26 +112,38 @@ try {
   const floorRuns = [];
   for (let round = 1; round <= rounds; round += 1) {
     bareRuns.push(
-      await measure(`round ${round}, bare node:http JSON endpoint`, `http://127.0.0.1:${barePort}/`),
+      await measure(
+        `round ${round}, bare node:http JSON endpoint`,
+        `http://127.0.0.1:${barePort}/`,
+        bare.pid,
+      ),
     );
     kasaRuns.push(
-      await measure(`round ${round}, Kasa GET /api/subscription/status (authenticated)`, statusUrl, tokens),
+      await measure(
+        `round ${round}, Kasa GET /api/subscription/status (authenticated)`,
+        statusUrl,
+        kasa.pid,
+        tokens,
+      ),
     );
     floorRuns.push(
       await measure(
         `round ${round}, Kasa GET /api/subscription/plans (public, from memory: the framework's floor)`,
         `${kasa.origin}/api/subscription/plans`,
+        kasa.pid,
       ),
     );
   }
-  const median = (runs) => runs.map((run) => run.rps).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+  const median = (runs, key = 'rps') =>
+    runs.map((run) => run[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
   const bareRps = median(bareRuns);
   const kasaRps = median(kasaRuns);
+  const floorRps = median(floorRuns);
   const failed = kasaRuns.some((run) => run.failed);
   const ratio = kasaRps / bareRps;
-  const floorRps = median(floorRuns);
+  const cpu = (runs) => `${Math.round(median(runs, 'cpuPerRequestUs'))} µs`;
   console.log(
-    `  medians: bare ${Math.round(bareRps).toLocaleString('en')} req/s, Kasa status ${Math.round(kasaRps).toLocaleString('en')} req/s, Kasa plans ${Math.round(floorRps).toLocaleString('en')} req/s (${((floorRps / bareRps) * 100).toFixed(1)} % of bare)`,
+    `  medians: bare ${Math.round(bareRps).toLocaleString('en')} req/s (${cpu(bareRuns)} CPU/request), Kasa status ${Math.round(kasaRps).toLocaleString('en')} req/s (${cpu(kasaRuns)}), Kasa plans ${Math.round(floorRps).toLocaleString('en')} req/s (${cpu(floorRuns)}; ${((floorRps / bareRps) * 100).toFixed(1)} % of bare)`,
   );
   console.log(
     `  Kasa / bare: ${(ratio * 100).toFixed(1)} % (budget ≥ ${budgetRatio * 100} %: ${ratio >= budgetRatio && !failed ? 'within budget' : 'OVER BUDGET'})`,
