@@ -1,12 +1,12 @@
 import request from 'supertest';
-import type { AuthResponse, MobileMoneyPaymentResponse } from '@kasa/contracts';
+import type { AuthResponse, MobileMoneyPaymentResponse, PlansResponse } from '@kasa/contracts';
 import { EntitlementService } from '../src/billing';
 import { VERIF_HASH_INVALID } from '../src/billing/flutterwave/flutterwave-webhook.guard';
 import { PHONE_RULE } from '../src/billing/mobile-money/mobile-money.dto';
 import {
   approveOnPhone,
   CAMEROON_ONLY,
-  FINISH_ON_PAGE,
+  finishOnPage,
   noRoute,
   PROVIDER_UNAVAILABLE,
   providerRefused,
@@ -14,6 +14,7 @@ import {
 } from '../src/billing/mobile-money/mobile-money-texts';
 import { CLOCK, type Clock } from '../src/common';
 import type { AuthRateLimits } from '../src/config';
+import { PlanCatalog } from '../src/plans';
 import { sql } from './chat-support';
 import {
   type FakeFlutterwaveServer,
@@ -25,6 +26,8 @@ import { createTestApp, type TestApp } from './support/test-app';
 const SECRET_KEY = 'FLWSECK_TEST-kasa-billing-X';
 const SECRET_HASH = 'kasa-webhook-secret-hash';
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Pro's XAF price as the migration seeds it (spec §9). */
+const PRO_PRICE_XAF = 2500;
 const generous = { limit: 10_000, windowMs: 60_000 };
 const GENEROUS_LIMITS: AuthRateLimits = {
   loginPerIp: generous,
@@ -123,8 +126,8 @@ describe('mobile money on Flutterwave (loopback Flutterwave API)', () => {
 
     expect(answer).toEqual({
       success: true,
-      message: requestSent('237650000001'),
-      instructions: approveOnPhone('MTN'),
+      message: requestSent('237650000001', PRO_PRICE_XAF),
+      instructions: approveOnPhone('MTN', PRO_PRICE_XAF),
     });
     const [charge] = flutterwave.requests.slice(before);
     expect(charge).toMatchObject({
@@ -165,7 +168,7 @@ describe('mobile money on Flutterwave (loopback Flutterwave API)', () => {
     expect(answer).toEqual({
       success: true,
       payment_url: 'https://checkout.flutterwave.example/momo/abc123',
-      message: FINISH_ON_PAGE,
+      message: finishOnPage(PRO_PRICE_XAF),
     });
   });
 
@@ -303,6 +306,41 @@ describe('mobile money on Flutterwave (loopback Flutterwave API)', () => {
     const declined = flutterwave.complete(await requestPayment(lea), { status: 'failed' });
     expect((await deliver(declined).expect(200)).body.outcome).toBe('failed');
     expect((await rowsOf(lea))[0].status).toBe('failed');
+  });
+
+  it("charges and verifies Pro's price in the plan table: a new price_xaf is what is asked, shown and required", async () => {
+    const catalog = ctx.app.get(PlanCatalog);
+    await sql(ctx.databaseUrl, `UPDATE plans SET price_xaf = 3000 WHERE id = 'PRO_PLAN'`);
+    await catalog.reload();
+    try {
+      const max = await register();
+      const before = flutterwave.requests.length;
+
+      const answer = (await pay(max).expect(200)).body as MobileMoneyPaymentResponse;
+
+      expect(answer).toEqual({
+        success: true,
+        message: requestSent('237650000001', 3000),
+        instructions: approveOnPhone('MTN', 3000),
+      });
+      expect(answer.message).toContain('₣3,000');
+      const [charge] = flutterwave.requests.slice(before);
+      expect(charge.body).toMatchObject({ amount: 3000, currency: 'XAF', country: 'CM' });
+      const plans = (await http().get('/api/subscription/plans').expect(200)).body as PlansResponse;
+      expect(plans.plans.find((plan) => plan.id === 'PRO_PLAN')?.priceXaf).toBe(3000);
+
+      // The old price no longer buys Pro; the table's does.
+      const underpaid = flutterwave.complete(String(charge.body!.tx_ref), { amount: PRO_PRICE_XAF });
+      expect((await deliver(underpaid).expect(200)).body.outcome).toBe('refused');
+      expect(await planOf(max)).toBe('BASIC_PLAN');
+      const paid = flutterwave.complete(await requestPayment(max));
+      expect(flutterwave.transactionOf(String(paid.data.tx_ref)).amount).toBe(3000);
+      expect((await deliver(paid).expect(200)).body.outcome).toBe('granted');
+      expect(await planOf(max)).toBe('PRO_PLAN');
+    } finally {
+      await sql(ctx.databaseUrl, `UPDATE plans SET price_xaf = $1 WHERE id = 'PRO_PLAN'`, [PRO_PRICE_XAF]);
+      await catalog.reload();
+    }
   });
 
   it('ignores other events, answers 200 to unknown transactions, and 400 to a charge without id', async () => {

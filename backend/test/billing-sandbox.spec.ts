@@ -13,6 +13,7 @@ import { NOT_A_CHECKOUT_LINK } from '../src/billing/sandbox/sandbox-checkout.con
 import { STRIPE_NOT_CONFIGURED } from '../src/billing/stripe/stripe-webhook.service';
 import { CLOCK, type Clock } from '../src/common';
 import type { AuthRateLimits } from '../src/config';
+import { PlanCatalog } from '../src/plans';
 import { sql } from './chat-support';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -181,8 +182,8 @@ describe('sandbox checkout (no payment keys configured)', () => {
 
     expect(answer).toEqual({
       success: true,
-      message: requestSent('237650000002'),
-      instructions: approveInSandbox('ORANGE'),
+      message: requestSent('237650000002', 2500),
+      instructions: approveInSandbox('ORANGE', 2500),
       checkoutUrl: expect.stringMatching(CHECKOUT_URL),
     });
     expect(answer.payment_url).toBeUndefined();
@@ -221,6 +222,31 @@ describe('sandbox checkout (no payment keys configured)', () => {
       '/subscription?payment=declined',
     );
     expect(await planOf(hiba)).toBe('BASIC_PLAN');
+  });
+
+  it("asks for Pro's prices in the plan table, and approving pays the table's XAF price", async () => {
+    const catalog = ctx.app.get(PlanCatalog);
+    await sql(ctx.databaseUrl, `UPDATE plans SET price = 4.5, price_xaf = 3000 WHERE id = 'PRO_PLAN'`);
+    await catalog.reload();
+    try {
+      const ines = await register();
+      const card = await cardCheckout(ines);
+      expect((await http().get(card.checkoutUrl!).expect(200)).text).toContain(
+        '<p class="method">Pay $4.50 with Credit Card</p>\n<p class="price">$4.50 / month</p>',
+      );
+
+      const momo = await mobileMoneyCheckout(ines);
+      expect(momo.message).toBe(requestSent('237650000002', 3000));
+      expect(momo.instructions).toBe(approveInSandbox('ORANGE', 3000));
+      expect((await http().get(momo.checkoutUrl!).expect(200)).text).toContain(
+        '<p class="method">Pay ₣3,000 via Mobile Money</p>\n<p class="price">₣3,000 · 30 days</p>',
+      );
+      await decide(momo.checkoutUrl!, 'approve').expect(303);
+      expect(await planOf(ines)).toBe('PRO_PLAN');
+    } finally {
+      await sql(ctx.databaseUrl, `UPDATE plans SET price = 4, price_xaf = 2500 WHERE id = 'PRO_PLAN'`);
+      await catalog.reload();
+    }
   });
 
   it('a checkout link pays for its own user only, whoever opens it', async () => {

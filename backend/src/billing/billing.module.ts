@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { PlanCatalog, PlansModule } from '../plans';
 import { CARD_PAYMENT_ENGINE, type CardPaymentEngine } from './card/card-payment-engine';
 import { CardSubscriptionController } from './card/card-subscription.controller';
 import { CardSubscriptionLifecycle } from './card/card-subscription.lifecycle';
@@ -31,11 +32,13 @@ import { StripeWebhookService } from './stripe/stripe-webhook.service';
 
 /**
  * Payments (DESIGN.md "Payments"): Stripe cards, Flutterwave mobile money, and the sandbox
- * checkout for whichever has no keys. Exports the entitlement other modules read.
+ * checkout for whichever has no keys, at the prices of the plan table (PlansModule; a Stripe
+ * card is charged by its STRIPE_PRICE_ID). Exports the entitlement other modules read.
  */
 @Module({
   imports: [
     AuthModule,
+    PlansModule,
     TypeOrmModule.forFeature([SubscriptionEntity, StripeCustomerEntity, PaymentEventEntity]),
   ],
   controllers: [
@@ -85,15 +88,16 @@ import { StripeWebhookService } from './stripe/stripe-webhook.service';
     },
     {
       provide: MOBILE_MONEY_ENGINE,
-      inject: [FLUTTERWAVE_CLIENT, SubscriptionRepository, APP_CONFIG],
+      inject: [FLUTTERWAVE_CLIENT, SubscriptionRepository, PlanCatalog, APP_CONFIG],
       useFactory: (
         flutterwave: FlutterwaveClient | null,
         subscriptions: SubscriptionRepository,
+        plans: PlanCatalog,
         config: AppConfig,
       ): MobileMoneyEngine =>
         flutterwave
-          ? new FlutterwaveMobileMoneyEngine(flutterwave, subscriptions, config.publicUrl)
-          : new SandboxMobileMoneyEngine(subscriptions),
+          ? new FlutterwaveMobileMoneyEngine(flutterwave, subscriptions, plans, config.publicUrl)
+          : new SandboxMobileMoneyEngine(subscriptions, plans),
     },
   ],
   exports: [EntitlementService],

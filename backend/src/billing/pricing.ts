@@ -3,8 +3,21 @@ import type { MobileMoneyNetwork } from '@kasa/contracts';
 /** A mobile-money payment buys this many days of Pro; a sandbox card period lasts as long. */
 export const PRO_PASS_DAYS = 30;
 
-/** Spec §9: Pro by mobile money is ₣2,500 (XAF), charged in Cameroon. */
-export const MOBILE_MONEY_PRICE = { amount: 2500, currency: 'XAF', country: 'CM' } as const;
+/**
+ * Where mobile money is charged: in XAF, in Cameroon (the provider route). The amount is Pro's
+ * priceXaf in the plan table (PlanCatalog), never a constant here.
+ */
+export const MOBILE_MONEY_ROUTE = { currency: 'XAF', country: 'CM' } as const;
+
+/** '₣2,500': an XAF amount as the texts and the sandbox page show it. */
+export function formatXaf(amount: number): string {
+  return `₣${amount.toLocaleString('en-US')}`;
+}
+
+/** '$4', '$4.50': a USD amount as the texts and the sandbox page show it. */
+export function formatUsd(amount: number): string {
+  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+}
 
 /**
  * The networks Flutterwave's francophone mobile money routes in Cameroon (MTN and Orange).

@@ -1,5 +1,5 @@
 import type { PlanLimits } from '@kasa/contracts';
-import type { PlanTable } from './plan-catalog';
+import type { PlanTable } from '../plans';
 import { plansResponse, subscriptionStatus, usageBlock, usagePercent } from './subscription-status';
 
 const basic: PlanLimits = {

@@ -9,7 +9,7 @@ import {
   type UsageFeature,
 } from '@kasa/contracts';
 import type { Entitlement } from '../billing';
-import type { PlanTable } from './plan-catalog';
+import type { PlanTable } from '../plans';
 import { nextPeriodStart } from './usage-period';
 
 /** Share of the limit used, in whole percent rounded down; 0 when the limit is unlimited. */

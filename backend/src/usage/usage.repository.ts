@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { PlanId, PlanLimits, UsageFeature } from '@kasa/contracts';
+import type { UsageFeature } from '@kasa/contracts';
 import type { DataSource } from 'typeorm';
 
 /** One counter: a user's use of a feature in a period (the month's first day, 'YYYY-MM-01'). */
@@ -12,29 +12,10 @@ export interface CounterKey {
 
 type Row = Record<string, unknown>;
 
-function toPlanLimits(row: Row): PlanLimits {
-  return {
-    name: row.name as string,
-    // numeric comes back as a string (it may not fit a double; prices do).
-    price: Number(row.price),
-    priceXaf: row.price_xaf as number,
-    messagesPerMonth: row.messages_per_month as number,
-    mediaGenerationsPerMonth: row.media_generations_per_month as number,
-    voiceMinutesPerMonth: row.voice_seconds_per_month as number,
-    audioUploadsPerMonth: row.audio_uploads_per_month as number,
-    webSearchesPerMonth: row.web_searches_per_month as number,
-  };
-}
-
-/** Database access for plans and usage counters. */
+/** Database access for usage counters. */
 @Injectable()
 export class UsageRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  async loadPlans(): Promise<Map<PlanId, PlanLimits>> {
-    const rows: Row[] = await this.dataSource.query(`SELECT * FROM "plans"`);
-    return new Map(rows.map((row) => [row.id as PlanId, toPlanLimits(row)]));
-  }
 
   /**
    * Adds `amount` to the counter in one statement, only if the sum stays within `limit` (a

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PlansResponse, SubscriptionStatus, UsageFeature } from '@kasa/contracts';
 import { EntitlementService } from '../billing';
 import { CLOCK, type Clock } from '../common/clock';
-import { PlanCatalog } from './plan-catalog';
+import { PlanCatalog } from '../plans';
 import { Reservation } from './reservation';
 import { plansResponse, subscriptionStatus } from './subscription-status';
 import { UsageLimitExceededException } from './usage-limit.exception';

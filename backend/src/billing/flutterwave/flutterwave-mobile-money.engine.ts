@@ -1,23 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { MobileMoneyPaymentResponse } from '@kasa/contracts';
+import type { PlanCatalog } from '../../plans';
 import { PaymentRefused } from '../core/payment-refused';
 import type { SubscriptionRepository } from '../core/subscription.repository';
 import type { MobileMoneyEngine, MobileMoneyRequest } from '../mobile-money/mobile-money-engine';
 import {
   approveOnPhone,
-  FINISH_ON_PAGE,
+  finishOnPage,
   PROVIDER_UNAVAILABLE,
   PROVIDER_UNREACHABLE,
   providerRefused,
   requestSent,
 } from '../mobile-money/mobile-money-texts';
-import { MOBILE_MONEY_PRICE } from '../pricing';
+import { MOBILE_MONEY_ROUTE } from '../pricing';
 import { type FlutterwaveClient, FlutterwaveError } from './flutterwave.client';
 
 /**
- * Mobile money on Flutterwave v3 (francophone mobile money, XAF, Cameroon). The pending row is
- * stored before the charge so the webhook, however fast, finds the tx_ref it pays.
+ * Mobile money on Flutterwave v3 (francophone mobile money, XAF, Cameroon), charging Pro's XAF
+ * price from the plan table. The pending row is stored before the charge so the webhook, however
+ * fast, finds the tx_ref it pays.
  */
 export class FlutterwaveMobileMoneyEngine implements MobileMoneyEngine {
   private readonly logger = new Logger(FlutterwaveMobileMoneyEngine.name);
@@ -25,10 +27,12 @@ export class FlutterwaveMobileMoneyEngine implements MobileMoneyEngine {
   constructor(
     private readonly flutterwave: FlutterwaveClient,
     private readonly subscriptions: SubscriptionRepository,
+    private readonly plans: PlanCatalog,
     private readonly publicUrl: string | undefined,
   ) {}
 
   async requestPayment(request: MobileMoneyRequest): Promise<MobileMoneyPaymentResponse> {
+    const { priceXaf } = await this.plans.limitsOf('PRO_PLAN');
     const txRef = `kasa-${randomUUID()}`;
     await this.subscriptions.transaction((manager) =>
       this.subscriptions.insert(manager, {
@@ -43,9 +47,9 @@ export class FlutterwaveMobileMoneyEngine implements MobileMoneyEngine {
     try {
       const { redirectUrl } = await this.flutterwave.chargeMobileMoneyFranco({
         tx_ref: txRef,
-        amount: MOBILE_MONEY_PRICE.amount,
-        currency: MOBILE_MONEY_PRICE.currency,
-        country: MOBILE_MONEY_PRICE.country,
+        amount: priceXaf,
+        currency: MOBILE_MONEY_ROUTE.currency,
+        country: MOBILE_MONEY_ROUTE.country,
         email: request.email,
         phone_number: request.phoneDigits,
         fullname: request.fullName,
@@ -53,11 +57,11 @@ export class FlutterwaveMobileMoneyEngine implements MobileMoneyEngine {
         ...(this.publicUrl ? { redirect_url: `${this.publicUrl}/subscription` } : {}),
         meta: { kasa_user_id: request.userId },
       });
-      if (redirectUrl) return { success: true, payment_url: redirectUrl, message: FINISH_ON_PAGE };
+      if (redirectUrl) return { success: true, payment_url: redirectUrl, message: finishOnPage(priceXaf) };
       return {
         success: true,
-        message: requestSent(request.phoneDigits),
-        instructions: approveOnPhone(request.network),
+        message: requestSent(request.phoneDigits, priceXaf),
+        instructions: approveOnPhone(request.network, priceXaf),
       };
     } catch (error) {
       await this.markFailed(txRef);

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../common';
+import { PlanCatalog } from '../../plans';
 import { SubscriptionRepository } from '../core/subscription.repository';
-import { addDays, MOBILE_MONEY_PRICE, PRO_PASS_DAYS } from '../pricing';
+import { addDays, MOBILE_MONEY_ROUTE, PRO_PASS_DAYS } from '../pricing';
 
 /** A mobile-money payment as the provider reports it after verification (never the webhook's word). */
 export interface VerifiedMobileMoneyPayment {
@@ -17,7 +18,8 @@ export interface VerifiedMobileMoneyPayment {
 export type SettlementOutcome = 'granted' | 'refused' | 'failed' | 'pending' | 'already-settled' | 'unknown';
 
 /**
- * Turns a verified mobile-money payment into 30 days of Pro, once. The row lock makes replays
+ * Turns a verified mobile-money payment of at least Pro's XAF price (the plan table's, as it
+ * stands when the payment settles) into 30 days of Pro, once. The row lock makes replays
  * and concurrent deliveries settle a payment once; the user lock makes two different payments
  * stack (each adds 30 days after the Pro end the other left).
  */
@@ -27,10 +29,13 @@ export class MobileMoneyPassesService {
 
   constructor(
     private readonly subscriptions: SubscriptionRepository,
+    private readonly plans: PlanCatalog,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  settle(payment: VerifiedMobileMoneyPayment): Promise<SettlementOutcome> {
+  async settle(payment: VerifiedMobileMoneyPayment): Promise<SettlementOutcome> {
+    // Read outside the transaction: the table's first read needs a pool connection of its own.
+    const due = (await this.plans.limitsOf('PRO_PLAN')).priceXaf;
     return this.subscriptions.transaction(async (manager) => {
       const row = await this.subscriptions.lockByRef(manager, payment.provider, payment.txRef);
       if (!row || row.method !== 'mobile_money') return 'unknown';
@@ -41,9 +46,9 @@ export class MobileMoneyPassesService {
         await this.subscriptions.save(manager, row);
         return 'failed';
       }
-      if (payment.amount < MOBILE_MONEY_PRICE.amount || payment.currency !== MOBILE_MONEY_PRICE.currency) {
+      if (payment.amount < due || payment.currency !== MOBILE_MONEY_ROUTE.currency) {
         this.logger.warn(
-          `Mobile money payment ${payment.txRef} refused: ${payment.amount} ${payment.currency} paid, ${MOBILE_MONEY_PRICE.amount} ${MOBILE_MONEY_PRICE.currency} due`,
+          `Mobile money payment ${payment.txRef} refused: ${payment.amount} ${payment.currency} paid, ${due} ${MOBILE_MONEY_ROUTE.currency} due`,
         );
         row.status = 'failed';
         await this.subscriptions.save(manager, row);

@@ -1,4 +1,4 @@
-import { displayPhone, noRoute, requestSent } from './mobile-money-texts';
+import { displayPhone, finishOnPage, noRoute, requestSent } from './mobile-money-texts';
 
 describe('mobile money texts', () => {
   it('shows Cameroon numbers in groups of three, others whole', () => {
@@ -7,8 +7,11 @@ describe('mobile money texts', () => {
   });
 
   it('names the price, the period and the number', () => {
-    expect(requestSent('237650000001')).toBe(
+    expect(requestSent('237650000001', 2500)).toBe(
       'A payment request of ₣2,500 for 30 days of Pro was sent to +237 650 000 001.',
+    );
+    expect(finishOnPage(12000)).toBe(
+      'Finish the ₣12,000 payment on the page that opens. Pro starts as soon as the payment is confirmed.',
     );
   });
 

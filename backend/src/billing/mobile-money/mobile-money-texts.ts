@@ -1,7 +1,7 @@
 import type { MobileMoneyNetwork } from '@kasa/contracts';
-import { MOBILE_MONEY_PRICE, NETWORK_NAMES, PRO_PASS_DAYS } from '../pricing';
+import { formatXaf, NETWORK_NAMES, PRO_PASS_DAYS } from '../pricing';
 
-const price = `₣${MOBILE_MONEY_PRICE.amount.toLocaleString('en-US')}`;
+// `priceXaf` below is Pro's price in the plan table, the amount the payment asks for.
 
 /** '+237 650 000 000' from '237650000000' (Cameroon's 3-digit groups; others left whole). */
 export function displayPhone(digits: string): string {
@@ -9,16 +9,17 @@ export function displayPhone(digits: string): string {
   return match ? `+237 ${match[1]} ${match[2]} ${match[3]}` : `+${digits}`;
 }
 
-export const requestSent = (phoneDigits: string) =>
-  `A payment request of ${price} for ${PRO_PASS_DAYS} days of Pro was sent to ${displayPhone(phoneDigits)}.`;
+export const requestSent = (phoneDigits: string, priceXaf: number) =>
+  `A payment request of ${formatXaf(priceXaf)} for ${PRO_PASS_DAYS} days of Pro was sent to ${displayPhone(phoneDigits)}.`;
 
-export const approveOnPhone = (network: MobileMoneyNetwork) =>
-  `Approve the ${price} payment in the ${NETWORK_NAMES[network]} prompt on your phone with your PIN. Pro starts as soon as the payment is confirmed.`;
+export const approveOnPhone = (network: MobileMoneyNetwork, priceXaf: number) =>
+  `Approve the ${formatXaf(priceXaf)} payment in the ${NETWORK_NAMES[network]} prompt on your phone with your PIN. Pro starts as soon as the payment is confirmed.`;
 
-export const FINISH_ON_PAGE = `Finish the ${price} payment on the page that opens. Pro starts as soon as the payment is confirmed.`;
+export const finishOnPage = (priceXaf: number) =>
+  `Finish the ${formatXaf(priceXaf)} payment on the page that opens. Pro starts as soon as the payment is confirmed.`;
 
-export const approveInSandbox = (network: MobileMoneyNetwork) =>
-  `Sandbox: no request reaches a phone and no money moves. Open the sandbox checkout page and approve (or decline) the ${price} payment there, as you would in the ${NETWORK_NAMES[network]} prompt.`;
+export const approveInSandbox = (network: MobileMoneyNetwork, priceXaf: number) =>
+  `Sandbox: no request reaches a phone and no money moves. Open the sandbox checkout page and approve (or decline) the ${formatXaf(priceXaf)} payment there, as you would in the ${NETWORK_NAMES[network]} prompt.`;
 
 export const noRoute = (network: MobileMoneyNetwork) =>
   `${NETWORK_NAMES[network]} payments are not available in Cameroon. Please choose MTN or Orange.`;

@@ -7,7 +7,7 @@ import { MOBILE_MONEY_ENGINE, type MobileMoneyEngine } from './mobile-money-engi
 import type { MobileMoneyPaymentDto } from './mobile-money.dto';
 import { CAMEROON_ONLY, noRoute } from './mobile-money-texts';
 
-/** POST /api/flutterwave/create-mobile-money-payment: ₣2,500 for 30 days of Pro (spec §4 checkout). */
+/** POST /api/flutterwave/create-mobile-money-payment: Pro's XAF price for 30 days of Pro (spec §4 checkout). */
 @Injectable()
 export class MobileMoneyService {
   constructor(@Inject(MOBILE_MONEY_ENGINE) private readonly engine: MobileMoneyEngine) {}

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Matches } from 'class-validator';
 import { APP_CONFIG, type AppConfig } from '../../config';
+import { PlanCatalog } from '../../plans';
 import type { SubscriptionEntity } from '../entities/subscription.entity';
 import { SANDBOX_CHECKOUT_ID } from './sandbox-checkout-link';
 import { renderCheckoutPage, renderMissingCheckoutPage } from './sandbox-checkout.page';
@@ -22,6 +23,7 @@ export class SandboxCheckoutParams {
 export class SandboxCheckoutController {
   constructor(
     private readonly sandbox: SandboxCheckoutService,
+    private readonly plans: PlanCatalog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -29,10 +31,11 @@ export class SandboxCheckoutController {
   async show(@Param() params: SandboxCheckoutParams, @Res() response: Response): Promise<void> {
     const checkout = await this.sandbox.find(params.checkoutId);
     if (!checkout) return this.missing(response);
+    const pro = await this.plans.limitsOf('PRO_PLAN');
     this.html(
       response,
       200,
-      renderCheckoutPage(checkout, this.config.appName, this.sandbox.returnUrl(checkout)),
+      renderCheckoutPage(checkout, pro, this.config.appName, this.sandbox.returnUrl(checkout)),
     );
   }
 

@@ -1,21 +1,25 @@
 import type { SubscriptionEntity } from '../entities/subscription.entity';
 import { escapeHtml, renderCheckoutPage } from './sandbox-checkout.page';
 
+const PRO = { price: 4, priceXaf: 2500 };
 const checkout = (overrides: Partial<SubscriptionEntity>) =>
   ({ providerRef: 'A'.repeat(32), method: 'card', status: 'pending', ...overrides }) as SubscriptionEntity;
 
 describe('sandbox checkout page', () => {
   it('escapes text that reaches the HTML', () => {
     expect(escapeHtml(`<b>"Kasa" & 'co'</b>`)).toBe('&lt;b&gt;&quot;Kasa&quot; &amp; &#39;co&#39;&lt;/b&gt;');
-    expect(renderCheckoutPage(checkout({}), '<script>x</script>', '/subscription')).not.toContain('<script>');
+    expect(renderCheckoutPage(checkout({}), PRO, '<script>x</script>', '/subscription')).not.toContain(
+      '<script>',
+    );
   });
 
   it('offers the decision while pending, and the outcome with a way back once decided', () => {
-    const pending = renderCheckoutPage(checkout({}), 'Kasa', '/subscription');
+    const pending = renderCheckoutPage(checkout({}), PRO, 'Kasa', '/subscription');
     expect(pending).toContain('Approve payment');
     expect(pending).toContain('Decline payment');
     const declined = renderCheckoutPage(
       checkout({ status: 'failed' }),
+      PRO,
       'Kasa',
       '/subscription?payment=declined',
     );
@@ -25,8 +29,18 @@ describe('sandbox checkout page', () => {
   });
 
   it('describes the mobile-money pass as the phone prompt', () => {
-    const page = renderCheckoutPage(checkout({ method: 'mobile_money' }), 'Kasa', '/subscription');
+    const page = renderCheckoutPage(checkout({ method: 'mobile_money' }), PRO, 'Kasa', '/subscription');
     expect(page).toContain('Pay ₣2,500 via Mobile Money');
     expect(page).toContain('payment prompt on your phone');
+  });
+
+  it("asks for Pro's prices as given (the plan table's)", () => {
+    const raised = { price: 4.5, priceXaf: 3000 };
+    expect(renderCheckoutPage(checkout({}), raised, 'Kasa', '/subscription')).toContain(
+      '<p class="method">Pay $4.50 with Credit Card</p>\n<p class="price">$4.50 / month</p>',
+    );
+    expect(
+      renderCheckoutPage(checkout({ method: 'mobile_money' }), raised, 'Kasa', '/subscription'),
+    ).toContain('<p class="method">Pay ₣3,000 via Mobile Money</p>\n<p class="price">₣3,000 · 30 days</p>');
   });
 });

@@ -1,5 +1,6 @@
+import type { PlanLimits } from '@kasa/contracts';
 import type { SubscriptionEntity } from '../entities/subscription.entity';
-import { MOBILE_MONEY_PRICE, PRO_PASS_DAYS } from '../pricing';
+import { formatUsd, formatXaf, PRO_PASS_DAYS } from '../pricing';
 import { sandboxCheckoutUrl } from './sandbox-checkout-link';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -49,19 +50,22 @@ ${body}
 `;
 }
 
-function summary(checkout: SubscriptionEntity, appName: string): string {
+/** Pro's prices in the plan table: what the page asks for. */
+export type ProPrices = Pick<PlanLimits, 'price' | 'priceXaf'>;
+
+function summary(checkout: SubscriptionEntity, appName: string, pro: ProPrices): string {
   const name = escapeHtml(appName);
   if (checkout.method === 'card')
     return `<h1>${name} Pro</h1>
 <div class="summary">
-<p class="method">Pay $4 with Credit Card</p>
-<p class="price">$4 / month</p>
+<p class="method">Pay ${formatUsd(pro.price)} with Credit Card</p>
+<p class="price">${formatUsd(pro.price)} / month</p>
 <p>This page stands in for the card form. Approve to pay as if the card were accepted (Pro for ${PRO_PASS_DAYS} days, renewing, cancellable); Decline to see a declined card.</p>
 </div>`;
   return `<h1>${name} Pro</h1>
 <div class="summary">
-<p class="method">Pay ₣${MOBILE_MONEY_PRICE.amount.toLocaleString('en-US')} via Mobile Money</p>
-<p class="price">₣${MOBILE_MONEY_PRICE.amount.toLocaleString('en-US')} · ${PRO_PASS_DAYS} days</p>
+<p class="method">Pay ${formatXaf(pro.priceXaf)} via Mobile Money</p>
+<p class="price">${formatXaf(pro.priceXaf)} · ${PRO_PASS_DAYS} days</p>
 <p>This page stands in for the payment prompt on your phone. Approve as you would with your PIN; Decline to refuse the payment.</p>
 </div>`;
 }
@@ -74,7 +78,12 @@ const OUTCOMES: Record<SubscriptionEntity['status'], string> = {
 };
 
 /** The approve / decline page (plain HTML forms, no script), or the outcome once decided. */
-export function renderCheckoutPage(checkout: SubscriptionEntity, appName: string, returnUrl: string): string {
+export function renderCheckoutPage(
+  checkout: SubscriptionEntity,
+  pro: ProPrices,
+  appName: string,
+  returnUrl: string,
+): string {
   const action = sandboxCheckoutUrl(checkout.providerRef);
   const decision =
     checkout.status === 'pending'
@@ -82,7 +91,7 @@ export function renderCheckoutPage(checkout: SubscriptionEntity, appName: string
 <form method="post" action="${action}/decline"><button class="decline" type="submit">Decline payment</button></form>`
       : `<p class="outcome" role="status">${OUTCOMES[checkout.status]}</p>
 <a class="back" href="${escapeHtml(returnUrl)}">Back to your subscription</a>`;
-  return page(appName, `${summary(checkout, appName)}\n${decision}`);
+  return page(appName, `${summary(checkout, appName, pro)}\n${decision}`);
 }
 
 export function renderMissingCheckoutPage(appName: string): string {

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../common';
 import { APP_CONFIG, type AppConfig } from '../../config';
+import { PlanCatalog } from '../../plans';
 import { CardSubscriptionLifecycle } from '../card/card-subscription.lifecycle';
 import { PaymentEventsService } from '../core/payment-events.service';
 import { SubscriptionRepository } from '../core/subscription.repository';
 import type { SubscriptionEntity } from '../entities/subscription.entity';
 import { MobileMoneyPassesService } from '../mobile-money/mobile-money-passes.service';
-import { addDays, MOBILE_MONEY_PRICE, PRO_PASS_DAYS } from '../pricing';
+import { addDays, MOBILE_MONEY_ROUTE, PRO_PASS_DAYS } from '../pricing';
 
 /** Where the browser goes after the sandbox page (the subscription page reads the query). */
 export const SANDBOX_RETURN = {
@@ -28,6 +29,7 @@ export class SandboxCheckoutService {
     private readonly events: PaymentEventsService,
     private readonly lifecycle: CardSubscriptionLifecycle,
     private readonly passes: MobileMoneyPassesService,
+    private readonly plans: PlanCatalog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -53,12 +55,13 @@ export class SandboxCheckoutService {
         }),
       );
     } else {
+      // The tester "pays" what the page asked for: Pro's XAF price.
       await this.passes.settle({
         provider: 'sandbox',
         txRef: checkoutId,
         status: 'successful',
-        amount: MOBILE_MONEY_PRICE.amount,
-        currency: MOBILE_MONEY_PRICE.currency,
+        amount: (await this.plans.limitsOf('PRO_PLAN')).priceXaf,
+        currency: MOBILE_MONEY_ROUTE.currency,
       });
     }
     return this.reload(checkout);
@@ -76,7 +79,7 @@ export class SandboxCheckoutService {
         txRef: checkoutId,
         status: 'failed',
         amount: 0,
-        currency: MOBILE_MONEY_PRICE.currency,
+        currency: MOBILE_MONEY_ROUTE.currency,
       });
     }
     return this.reload(checkout);

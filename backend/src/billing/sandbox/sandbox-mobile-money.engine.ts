@@ -1,4 +1,5 @@
 import type { MobileMoneyPaymentResponse } from '@kasa/contracts';
+import type { PlanCatalog } from '../../plans';
 import type { SubscriptionRepository } from '../core/subscription.repository';
 import type { MobileMoneyEngine, MobileMoneyRequest } from '../mobile-money/mobile-money-engine';
 import { approveInSandbox, requestSent } from '../mobile-money/mobile-money-texts';
@@ -9,9 +10,13 @@ import { newSandboxCheckoutId, sandboxCheckoutUrl } from './sandbox-checkout-lin
  * approves or declines; approval is settled like a verified Flutterwave payment.
  */
 export class SandboxMobileMoneyEngine implements MobileMoneyEngine {
-  constructor(private readonly subscriptions: SubscriptionRepository) {}
+  constructor(
+    private readonly subscriptions: SubscriptionRepository,
+    private readonly plans: PlanCatalog,
+  ) {}
 
   async requestPayment(request: MobileMoneyRequest): Promise<MobileMoneyPaymentResponse> {
+    const { priceXaf } = await this.plans.limitsOf('PRO_PLAN');
     const checkoutId = newSandboxCheckoutId();
     await this.subscriptions.transaction((manager) =>
       this.subscriptions.insert(manager, {
@@ -25,8 +30,8 @@ export class SandboxMobileMoneyEngine implements MobileMoneyEngine {
     );
     return {
       success: true,
-      message: requestSent(request.phoneDigits),
-      instructions: approveInSandbox(request.network),
+      message: requestSent(request.phoneDigits, priceXaf),
+      instructions: approveInSandbox(request.network, priceXaf),
       checkoutUrl: sandboxCheckoutUrl(checkoutId),
     };
   }

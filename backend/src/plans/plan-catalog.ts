@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { PLAN_IDS, type PlanId, type PlanLimits } from '@kasa/contracts';
-import { UsageRepository } from './usage.repository';
+import { PlansRepository } from './plans.repository';
 
 export type PlanTable = Readonly<Record<PlanId, Readonly<PlanLimits>>>;
 
 /**
- * The plan table, read once on first use and kept in memory: plans change only by migration
- * (which means a restart), and every metered request and status read needs them.
+ * The plan table (DESIGN.md decision 4: the only truth for prices and limits), read once on
+ * first use and kept in memory: plans change only by migration (which means a restart), and
+ * every metered request, status read and payment needs them.
  */
 @Injectable()
 export class PlanCatalog {
   private loading: Promise<PlanTable> | null = null;
 
-  constructor(private readonly repository: UsageRepository) {}
+  constructor(private readonly repository: PlansRepository) {}
 
   /** Every plan, keyed by id (shared: never modify it). */
   all(): Promise<PlanTable> {
@@ -26,6 +27,15 @@ export class PlanCatalog {
 
   async limitsOf(plan: PlanId): Promise<Readonly<PlanLimits>> {
     return (await this.all())[plan];
+  }
+
+  /**
+   * Forgets the table and reads it again. For whoever changes the plans table without a restart
+   * (tests, an admin tool): everything that reads plans afterwards sees the new rows.
+   */
+  reload(): Promise<PlanTable> {
+    this.loading = null;
+    return this.all();
   }
 
   private async read(): Promise<PlanTable> {

@@ -1,0 +1,2 @@
+export * from './plan-catalog';
+export * from './plans.module';

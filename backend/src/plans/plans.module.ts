@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { PlanCatalog } from './plan-catalog';
+import { PlansRepository } from './plans.repository';
+
+/**
+ * The plan table of spec §9 (prices and monthly limits), cached in memory. Its own module so
+ * that quotas (UsageModule) and payments (BillingModule, which UsageModule imports) read the
+ * same table.
+ */
+@Module({
+  providers: [PlansRepository, PlanCatalog],
+  exports: [PlanCatalog],
+})
+export class PlansModule {}
