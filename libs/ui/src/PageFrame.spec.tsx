@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { KasaUiProvider } from './KasaUiProvider';
-import { PageFrame } from './PageFrame';
+import { PageFrame, Section } from './PageFrame';
 
 function renderAt(path: string) {
   return render(
@@ -40,4 +40,23 @@ test('marks the current area, also on its second path', () => {
 test('the chat link is current on / as well as /chat', () => {
   renderAt('/');
   expect(screen.getByRole('link', { name: 'Chat' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('a section with a heading id is a region named by its heading; without one it is not a region', () => {
+  render(
+    <KasaUiProvider>
+      <Section title="Help" headingId="help-title" variant="panel" testId="help">
+        <p>Write to us.</p>
+      </Section>
+      <Section title="Overview" testId="overview">
+        Soon.
+      </Section>
+    </KasaUiProvider>,
+  );
+  const help = screen.getByRole('region', { name: 'Help' });
+  expect(help).toBe(screen.getByTestId('help'));
+  expect(screen.getByRole('heading', { level: 2, name: 'Help' })).toHaveAttribute('id', 'help-title');
+  expect(screen.queryByRole('region', { name: 'Overview' })).not.toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 2, name: 'Overview' })).not.toHaveAttribute('id');
+  expect(screen.getByTestId('overview')).toHaveTextContent('Soon.');
 });

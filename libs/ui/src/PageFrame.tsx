@@ -224,20 +224,31 @@ export function PageFrame({ title, subtitle, testId, children }: PageFrameProps)
   );
 }
 
-/** A bordered card for an area's empty state or a section. */
-export function Section({
-  title,
-  children,
-  testId,
-}: {
-  title: string;
-  children?: ReactNode;
+export interface SectionProps {
+  /** The section's h2 (words, or words and a badge). */
+  title: ReactNode;
+  /**
+   * The heading's id: the section is then named by its heading (aria-labelledby), a landmark a
+   * screen reader can jump to. Unique on the page.
+   */
+  headingId?: string;
+  /**
+   * 'note' (an area's empty state, a short text): the content in the secondary text colour.
+   * 'panel' (a working card: meters, forms, buttons): the content sets its own colours, and the
+   * heading has a little more room under it.
+   */
+  variant?: 'note' | 'panel';
   testId?: string;
-}) {
+  children?: ReactNode;
+}
+
+/** A bordered card with a heading: an area's empty state, or one part of a page. */
+export function Section({ title, headingId, variant = 'note', testId, children }: SectionProps) {
   return (
     <Box
       component="section"
       data-testid={testId}
+      aria-labelledby={headingId}
       sx={{
         p: 2,
         mb: 2,
@@ -245,12 +256,18 @@ export function Section({
         borderColor: 'divider',
         borderRadius: 2,
         bgcolor: 'background.paper',
+        // In a flex or grid parent, wide content (a table, a long word) must not widen the card.
+        minWidth: 0,
       }}
     >
-      <Box component="h2" sx={{ m: 0, mb: 1, fontSize: '1.15rem', fontWeight: 700 }}>
+      <Box
+        component="h2"
+        id={headingId}
+        sx={{ m: 0, mb: variant === 'panel' ? 1.5 : 1, fontSize: '1.15rem', fontWeight: 700 }}
+      >
         {title}
       </Box>
-      <Box sx={{ color: 'text.secondary' }}>{children}</Box>
+      {variant === 'panel' ? children : <Box sx={{ color: 'text.secondary' }}>{children}</Box>}
     </Box>
   );
 }

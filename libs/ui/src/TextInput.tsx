@@ -1,5 +1,6 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import Box from '@mui/material/Box';
+import { FIELD_SX, LabelledField } from './LabelledField';
 
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: string;
@@ -13,41 +14,11 @@ export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * Select, Menu, Popover and Modal (~25 KB gz) for pages that only need plain fields.
  */
 export function TextInput({ label, hint, id, ref, ...input }: TextInputProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-      <Box component="label" htmlFor={inputId} sx={{ fontWeight: 600, fontSize: '0.95rem' }}>
-        {label}
-      </Box>
-      <Box
-        component="input"
-        id={inputId}
-        ref={ref}
-        aria-describedby={hintId}
-        {...input}
-        sx={{
-          font: 'inherit',
-          fontSize: '1rem', // 16 px: below this, phones zoom the page on focus
-          minHeight: 48,
-          px: 1.5,
-          border: '2px solid',
-          borderColor: 'divider',
-          borderRadius: 1,
-          bgcolor: 'background.paper',
-          color: 'text.primary',
-          width: '100%',
-          boxSizing: 'border-box',
-          '&:focus': { outline: 'none', borderColor: 'text.primary' },
-          '&:disabled': { opacity: 0.6 },
-        }}
-      />
-      {hint && (
-        <Box component="small" id={hintId} sx={{ color: 'text.secondary' }}>
-          {hint}
-        </Box>
+    <LabelledField label={label} hint={hint} id={id}>
+      {({ controlId, hintId }) => (
+        <Box component="input" id={controlId} ref={ref} aria-describedby={hintId} {...input} sx={FIELD_SX} />
       )}
-    </Box>
+    </LabelledField>
   );
 }

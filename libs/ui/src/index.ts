@@ -9,6 +9,7 @@ export * from './Splash';
 export * from './ErrorPanel';
 export * from './BrandHomeLink';
 export * from './PageFrame';
+export * from './PageLink';
 export * from './KasaUiProvider';
 // MUI building blocks the kit already bundles, re-exported so remotes reuse the shell's copy
 // (through the shared @kasa/ui singleton) instead of downloading MUI's core a second time.
@@ -17,3 +18,4 @@ export { default as Box } from '@mui/material/Box';
 export { default as Button } from '@mui/material/Button';
 export { default as ButtonBase } from '@mui/material/ButtonBase';
 export * from './TextInput';
+export * from './SelectInput';
