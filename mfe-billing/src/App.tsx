@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { Box, ErrorPanel, PageFrame, useT } from '@kasa/ui';
 import { useSubscriptionStatus } from './billing-api';
+import { Badge } from './Badge';
 import { BillingHeader } from './BillingHeader';
 import { HelpCard } from './HelpCard';
 import { messages } from './messages';
@@ -8,7 +9,6 @@ import { PaymentOptions } from './PaymentOptions';
 import { PlanComparison } from './PlanComparison';
 import { ProPlanPanel } from './ProPlanPanel';
 import { UsageOverview } from './UsageOverview';
-import { Badge } from './ui';
 import { useReturnFromCheckout } from './useReturnFromCheckout';
 
 /**

@@ -1,5 +1,4 @@
-import { Box, useSessionControls, useT } from '@kasa/ui';
-import { PageLink } from './HelpCard';
+import { Box, PageLink, useSessionControls, useT } from '@kasa/ui';
 import { messages } from './messages';
 
 /**

@@ -1,15 +1,12 @@
-import { Link } from 'react-router';
 import type { PlanId } from '@kasa/contracts';
-import { Box, useT } from '@kasa/ui';
+import { Box, PageLink, Section, useT } from '@kasa/ui';
 import { messages } from './messages';
-import { Card, CardTitle } from './ui';
 
 /** Spec §2 help card: email support on Basic, priority WhatsApp/phone on Pro; links to /account and /chat. */
 export function HelpCard({ plan }: { plan: PlanId }) {
   const t = useT(messages);
   return (
-    <Card testId="help-card" labelledBy="help-title">
-      <CardTitle id="help-title">{t('helpTitle')}</CardTitle>
+    <Section variant="panel" testId="help-card" headingId="help-title" title={t('helpTitle')}>
       <Box component="ul" sx={{ m: 0, pl: 2.5, lineHeight: 1.7 }}>
         <Box component="li" sx={{ fontWeight: plan === 'BASIC_PLAN' ? 700 : 400 }}>
           {t('helpBasic')}
@@ -22,25 +19,6 @@ export function HelpCard({ plan }: { plan: PlanId }) {
         <PageLink to="/account">{t('accountLink')}</PageLink>
         <PageLink to="/chat">{t('backToChat')}</PageLink>
       </Box>
-    </Card>
-  );
-}
-
-export function PageLink({ to, children, testId }: { to: string; children: string; testId?: string }) {
-  return (
-    <Box
-      component={Link}
-      to={to}
-      data-testid={testId}
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        minHeight: 44,
-        color: 'text.primary',
-        fontWeight: 600,
-      }}
-    >
-      {children}
-    </Box>
+    </Section>
   );
 }

@@ -1,8 +1,8 @@
-import { useState, type ChangeEvent, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, CURRENT_USER_QUERY_KEY } from '@kasa/api-client';
 import { MOBILE_MONEY_NETWORKS, type AuthUser, type MobileMoneyPaymentResponse } from '@kasa/contracts';
-import { Box, Button, TextInput, useAppInfo, useT, useToast } from '@kasa/ui';
+import { Box, Button, SelectInput, TextInput, useAppInfo, useT, useToast } from '@kasa/ui';
 import { createMobileMoneyPayment } from './billing-api';
 import { redirectTo } from './browser';
 import { messages } from './messages';
@@ -136,7 +136,16 @@ export function MobileMoneyForm({ onRequestSent }: { onRequestSent: (sandboxChec
         />
       </Field>
       <Field error={errors.network && t(errors.network)} field="network">
-        <NetworkSelect label={t('network')} placeholder={t('chooseNetwork')} {...fieldProps('network')} />
+        <SelectInput label={t('network')} {...fieldProps('network')}>
+          <option value="" disabled>
+            {t('chooseNetwork')}
+          </option>
+          {MOBILE_MONEY_NETWORKS.map((network) => (
+            <option key={network} value={network}>
+              {NETWORK_LABELS[network]}
+            </option>
+          ))}
+        </SelectInput>
       </Field>
       <Button
         type="submit"
@@ -174,49 +183,6 @@ function Field({
           {error}
         </Box>
       )}
-    </Box>
-  );
-}
-
-/** A native select styled like TextInput: light, and the phone's own picker on mobile. */
-function NetworkSelect({
-  label,
-  placeholder,
-  id,
-  ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; placeholder: string; id: string }) {
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-      <Box component="label" htmlFor={id} sx={{ fontWeight: 600, fontSize: '0.95rem' }}>
-        {label}
-      </Box>
-      <Box
-        component="select"
-        id={id}
-        {...select}
-        sx={{
-          font: 'inherit',
-          fontSize: '1rem',
-          minHeight: 48,
-          px: 1.5,
-          border: '2px solid',
-          borderColor: 'divider',
-          borderRadius: 1,
-          bgcolor: 'background.paper',
-          color: 'text.primary',
-          width: '100%',
-          '&:focus': { outline: 'none', borderColor: 'text.primary' },
-        }}
-      >
-        <option value="" disabled>
-          {placeholder}
-        </option>
-        {MOBILE_MONEY_NETWORKS.map((network) => (
-          <option key={network} value={network}>
-            {NETWORK_LABELS[network]}
-          </option>
-        ))}
-      </Box>
     </Box>
   );
 }

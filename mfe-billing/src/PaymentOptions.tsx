@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlanLimits } from '@kasa/contracts';
-import { Box, Button, useLanguage, useT, useToast } from '@kasa/ui';
+import { Box, Button, Section, useLanguage, useT, useToast } from '@kasa/ui';
 import { SUBSCRIPTION_STATUS_QUERY_KEY, createSubscription } from './billing-api';
 import { CardCheckout } from './CardCheckout';
 import { messages } from './messages';
 import { MobileMoneyForm } from './MobileMoneyForm';
 import { formatUsd, formatXaf } from './money';
 import { SandboxApprovalLink } from './SandboxApprovalLink';
-import { Card, CardTitle } from './ui';
 
 /** Spec §9: the checkout closes 2 seconds after a mobile money request. */
 export const CHECKOUT_CLOSE_AFTER_REQUEST_MS = 2000;
@@ -68,8 +67,7 @@ export function PaymentOptions({ pro }: { pro: PlanLimits }) {
   };
 
   return (
-    <Card testId="payment-options" labelledBy="pay-title">
-      <CardTitle id="pay-title">{t('payTitle')}</CardTitle>
+    <Section variant="panel" testId="payment-options" headingId="pay-title" title={t('payTitle')}>
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1.5 }}>
         <Button
           data-testid="pay-card"
@@ -139,6 +137,6 @@ export function PaymentOptions({ pro }: { pro: PlanLimits }) {
           )}
         </Box>
       )}
-    </Card>
+    </Section>
   );
 }

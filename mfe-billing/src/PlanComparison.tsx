@@ -1,9 +1,9 @@
 import { PLAN_IDS, UNLIMITED, type PlanId, type PlanLimits, type UsageFeature } from '@kasa/contracts';
-import { Box, LOCALES, useLanguage, useT, type Language, type Translate } from '@kasa/ui';
+import { Box, LOCALES, Section, useLanguage, useT, type Language, type Translate } from '@kasa/ui';
+import { Badge } from './Badge';
 import { messages, type BillingMessageKey } from './messages';
 import { formatUsd, formatXaf } from './money';
 import { shownAmount } from './usage-meter';
-import { Badge, Card, CardTitle } from './ui';
 
 /** Plan-limit lines: the message for a count and the one for unlimited. */
 const LIMIT_LINES: ReadonlyArray<[UsageFeature, BillingMessageKey, BillingMessageKey]> = [
@@ -46,8 +46,7 @@ export function PlanComparison({
   const t = useT(messages);
   const { language } = useLanguage();
   return (
-    <Card testId="plan-comparison" labelledBy="compare-title">
-      <CardTitle id="compare-title">{t('compareTitle')}</CardTitle>
+    <Section variant="panel" testId="plan-comparison" headingId="compare-title" title={t('compareTitle')}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {PLAN_IDS.map((plan) => {
           const limits = planLimits[plan];
@@ -89,6 +88,6 @@ export function PlanComparison({
           );
         })}
       </Box>
-    </Card>
+    </Section>
   );
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActiveSubscription } from '@kasa/contracts';
-import { Box, Button, formatLongDate, useLanguage, useT, useToast } from '@kasa/ui';
+import { Box, Button, Section, formatLongDate, useLanguage, useT, useToast } from '@kasa/ui';
+import { Badge } from './Badge';
 import { SUBSCRIPTION_STATUS_QUERY_KEY, cancelSubscription } from './billing-api';
 import { messages } from './messages';
-import { Badge, Card, CardTitle } from './ui';
 
 /** On Pro (spec §2): the Current Plan badge, how long Pro lasts, and Cancel Subscription when it renews. */
 export function ProPlanPanel({
@@ -37,10 +37,16 @@ export function ProPlanPanel({
   else if (subscription) periodLine = t('passUntil', { date });
 
   return (
-    <Card testId="pro-plan-panel" labelledBy="pro-title">
-      <CardTitle id="pro-title">
-        {planName} <Badge testId="pro-current-plan">{t('currentPlan')}</Badge>
-      </CardTitle>
+    <Section
+      variant="panel"
+      testId="pro-plan-panel"
+      headingId="pro-title"
+      title={
+        <>
+          {planName} <Badge testId="pro-current-plan">{t('currentPlan')}</Badge>
+        </>
+      }
+    >
       {periodLine && (
         <Box component="p" data-testid="pro-period" sx={{ mt: 0, color: 'text.secondary' }}>
           {periodLine}
@@ -57,6 +63,6 @@ export function ProPlanPanel({
           {cancel.isPending ? t('cancelling') : t('cancelSubscription')}
         </Button>
       )}
-    </Card>
+    </Section>
   );
 }

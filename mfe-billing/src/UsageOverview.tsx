@@ -4,10 +4,9 @@ import {
   type SubscriptionStatus,
   type UsageFeature,
 } from '@kasa/contracts';
-import { Box, LOCALES, formatLongDate, useLanguage, useT } from '@kasa/ui';
+import { Box, LOCALES, Section, formatLongDate, useLanguage, useT } from '@kasa/ui';
 import { messages } from './messages';
 import { meterLevel, shownAmount, type MeterLevel } from './usage-meter';
-import { Card, CardTitle } from './ui';
 
 const LEVEL_COLOR: Record<MeterLevel, string> = {
   unlimited: 'success.main',
@@ -21,8 +20,7 @@ export function UsageOverview({ status }: { status: SubscriptionStatus }) {
   const t = useT(messages);
   const { language } = useLanguage();
   return (
-    <Card testId="usage-overview" labelledBy="usage-title">
-      <CardTitle id="usage-title">{t('usageTitle')}</CardTitle>
+    <Section variant="panel" testId="usage-overview" headingId="usage-title" title={t('usageTitle')}>
       <Box
         component="ul"
         sx={{
@@ -47,7 +45,7 @@ export function UsageOverview({ status }: { status: SubscriptionStatus }) {
       <Box component="p" sx={{ mt: 1.5, mb: 0, fontSize: '0.85rem', color: 'text.secondary' }}>
         {t('usageResets', { date: formatLongDate(status.usageResetsAt, language) })}
       </Box>
-    </Card>
+    </Section>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import {
@@ -8,7 +7,7 @@ import {
   type PlansResponse,
   type UsageFeature,
 } from '@kasa/contracts';
-import { LOCALES, useLanguage, useT, type Language } from '@kasa/ui';
+import { LOCALES, PageLink, useLanguage, useT, type Language } from '@kasa/ui';
 import { pricingMessages } from './messages';
 
 /** Public: the pricing page renders the server's plan table (DESIGN decision 4: one plan table). */
@@ -116,32 +115,13 @@ export function PricingPlans() {
         </tbody>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, mt: 1.5 }}>
-        <PricingLink to="/register" testId="pricing-register">
+        <PageLink to="/register" testId="pricing-register" fontWeight={700}>
           {t('register')}
-        </PricingLink>
-        <PricingLink to="/subscription" testId="pricing-upgrade">
+        </PageLink>
+        <PageLink to="/subscription" testId="pricing-upgrade" fontWeight={700}>
           {t('upgrade')}
-        </PricingLink>
+        </PageLink>
       </Box>
-    </Box>
-  );
-}
-
-function PricingLink({ to, testId, children }: { to: string; testId: string; children: string }) {
-  return (
-    <Box
-      component={Link}
-      to={to}
-      data-testid={testId}
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        minHeight: 44,
-        color: 'text.primary',
-        fontWeight: 700,
-      }}
-    >
-      {children}
     </Box>
   );
 }
