@@ -4,17 +4,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fetchRuntimeConfig, parseRuntimeConfig } from './runtime-config';
+import { RUNTIME_CONFIG } from './testing/runtime-config';
 
+/** One remote elsewhere: an absolute manifest URL is read as it is. */
 const good = {
-  appName: 'Kasa',
-  assistantName: 'Kasa',
-  remotes: {
-    chat: '/remotes/chat/mf-manifest.json',
-    studio: '/remotes/studio/mf-manifest.json',
-    billing: '/remotes/billing/mf-manifest.json',
-    account: 'https://cdn.example.org/account/mf-manifest.json',
-  },
-  payments: { card: 'sandbox', mobileMoney: 'sandbox' },
+  ...RUNTIME_CONFIG,
+  remotes: { ...RUNTIME_CONFIG.remotes, account: 'https://cdn.example.org/account/mf-manifest.json' },
 };
 
 let server: Server;

@@ -7,18 +7,7 @@ import { PageFrame } from '@kasa/ui';
 import { ShellApp } from './ShellApp';
 import type { RemoteLoadFn } from './remote-loader';
 import { REMOTE_ROUTES } from './routes';
-
-const config: RuntimeConfig = {
-  appName: 'Kasa',
-  assistantName: 'Kasa',
-  remotes: {
-    chat: '/remotes/chat/mf-manifest.json',
-    studio: '/remotes/studio/mf-manifest.json',
-    billing: '/remotes/billing/mf-manifest.json',
-    account: '/remotes/account/mf-manifest.json',
-  },
-  payments: { card: 'sandbox', mobileMoney: 'sandbox' },
-};
+import { RUNTIME_CONFIG } from './testing/runtime-config';
 
 function fakeRemote(name: RemoteName) {
   return function FakeRemote() {
@@ -38,7 +27,7 @@ function renderShell(
   path: string,
   {
     load,
-    loadConfig = () => Promise.resolve(config),
+    loadConfig = () => Promise.resolve(RUNTIME_CONFIG),
   }: { load?: RemoteLoadFn; loadConfig?: () => Promise<RuntimeConfig> } = {},
 ) {
   const loader = jest.fn<ReturnType<RemoteLoadFn>, Parameters<RemoteLoadFn>>(
@@ -246,7 +235,7 @@ describe('start-up', () => {
     expect(splash).toHaveTextContent('Setting up your AI assistant...');
     expect(createRemoteLoader).not.toHaveBeenCalled();
 
-    await act(async () => resolveConfig({ ...config, appName: 'Shamba' }));
+    await act(async () => resolveConfig({ ...RUNTIME_CONFIG, appName: 'Shamba' }));
     expect(await screen.findByTestId('loaded-chat')).toBeInTheDocument();
     expect(screen.queryByTestId('splash')).toBeNull();
     expect(createRemoteLoader).toHaveBeenCalledWith(expect.objectContaining({ appName: 'Shamba' }));
@@ -257,7 +246,7 @@ describe('start-up', () => {
     const loadConfig = jest
       .fn<Promise<RuntimeConfig>, []>()
       .mockRejectedValueOnce(new Error('offline'))
-      .mockResolvedValue(config);
+      .mockResolvedValue(RUNTIME_CONFIG);
     renderShell('/account', { loadConfig });
     expect(await screen.findByTestId('startup-error-panel')).toHaveTextContent(
       'Check your internet connection',
@@ -473,12 +462,12 @@ describe('signed out: the landing / auth screen', () => {
 
 describe('first frame', () => {
   test('with the inline configuration and no token, the very first render is the landing page', () => {
-    const loadConfig = jest.fn(() => Promise.resolve(config));
+    const loadConfig = jest.fn(() => Promise.resolve(RUNTIME_CONFIG));
     render(
       <MemoryRouter initialEntries={['/']}>
         <ShellApp
           loadConfig={loadConfig}
-          initialConfig={config}
+          initialConfig={RUNTIME_CONFIG}
           createRemoteLoader={() => () => Promise.reject(new Error('no remote on the landing page'))}
           queryClient={createQueryClient()}
         />

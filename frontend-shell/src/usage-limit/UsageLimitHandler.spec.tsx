@@ -1,24 +1,13 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
-import type { RuntimeConfig, UsageLimitErrorBody } from '@kasa/contracts';
+import type { UsageLimitErrorBody } from '@kasa/contracts';
 import { USAGE_FEATURE_NAMES, USAGE_FEATURES } from '@kasa/contracts';
 import { ApiError, apiFetch, createQueryClient } from '@kasa/api-client';
 import { LANGUAGE_STORAGE_KEY } from '@kasa/ui';
 import { ShellApp } from '../ShellApp';
+import { RUNTIME_CONFIG } from '../testing/runtime-config';
 import { usageLimitMessages } from './messages';
-
-const config: RuntimeConfig = {
-  appName: 'Kasa',
-  assistantName: 'Kasa',
-  remotes: {
-    chat: '/remotes/chat/mf-manifest.json',
-    studio: '/remotes/studio/mf-manifest.json',
-    billing: '/remotes/billing/mf-manifest.json',
-    account: '/remotes/account/mf-manifest.json',
-  },
-  payments: { card: 'sandbox', mobileMoney: 'sandbox' },
-};
 
 const user = { id: 'u1', username: 'amina', email: null, createdAt: '2026-01-01T00:00:00.000Z' };
 
@@ -61,8 +50,8 @@ async function renderSignedInAtChat() {
   render(
     <MemoryRouter initialEntries={['/chat']}>
       <ShellApp
-        loadConfig={() => Promise.resolve(config)}
-        initialConfig={config}
+        loadConfig={() => Promise.resolve(RUNTIME_CONFIG)}
+        initialConfig={RUNTIME_CONFIG}
         createRemoteLoader={() => () => Promise.resolve(SendingRemote)}
         queryClient={createQueryClient()}
       />
