@@ -8,13 +8,17 @@ import type { AuthResponse, ChatMessage } from '@kasa/contracts';
 import { createApp } from '../src/app.factory';
 import { REPLY_INTERRUPTED } from '../src/chat/generation/chat-generation.service';
 import { type AppConfig, loadConfig } from '../src/config';
+import { UsageService } from '../src/usage';
+import { usagePeriodOf } from '../src/usage/usage-period';
 import { eventually, listen, openChatStream, sql, streamedText } from './chat-support';
 import { type FakeOpenAiServer, startFakeOpenAi } from './support/fake-openai-server';
 import { createTestDatabase } from './support/test-database';
+import { setClock, usedIn } from './support/usage-support';
 
 /**
  * Replies across a restart: a shutdown lets running replies finish for a moment, then saves them
- * as interrupted; a new process marks replies a crashed one left 'streaming' as failed.
+ * as interrupted; a new process marks replies a crashed one left 'streaming' as failed and gives
+ * their messages back.
  */
 describe('chat across restarts', () => {
   let fake: FakeOpenAiServer;
@@ -33,6 +37,14 @@ describe('chat across restarts', () => {
   async function close(app: INestApplication): Promise<void> {
     await app.close();
     apps.splice(apps.indexOf(app), 1);
+  }
+
+  async function signUp(app: INestApplication, prefix: string): Promise<AuthResponse> {
+    const response = await request(app.getHttpServer())
+      .post('/api/auth/register')
+      .send({ username: `${prefix}_${Date.now().toString(36)}`, password: 'secret123' })
+      .expect(201);
+    return response.body as AuthResponse;
   }
 
   beforeAll(async () => {
@@ -166,6 +178,95 @@ describe('chat across restarts', () => {
       recent.id,
     ]);
     expect(flag).toEqual({ stop_requested: true });
+    await close(second);
+  });
+
+  it('a reply a crashed process left streaming gives its message back, to the month it was sent in, once', async () => {
+    const first = await start();
+    const user = await signUp(first, 'refund');
+    const now = new Date();
+    const sentAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 20, 12));
+    const messagesIn = (period: string) => usedIn(database.url, user.user.id, 'messagesPerMonth', period);
+    // What a process that died leaves: the counters its reservations took (the reservations
+    // themselves lived in its memory) and the replies it was writing, still 'streaming'. Last
+    // month: a completed reply and the abandoned one; this month: a reply still being written.
+    const usage = first.get(UsageService);
+    const restoreClock = setClock(first, sentAt.toISOString());
+    await usage.reserve(user.user.id, 'messagesPerMonth');
+    await usage.reserve(user.user.id, 'messagesPerMonth');
+    restoreClock();
+    await usage.reserve(user.user.id, 'messagesPerMonth');
+    const [conversation] = await sql<{ id: string }>(
+      database.url,
+      `INSERT INTO conversations (user_id, title) VALUES ($1, 'Crashed last month') RETURNING id`,
+      [user.user.id],
+    );
+    const [abandoned, live] = await sql<{ id: string }>(
+      database.url,
+      `INSERT INTO chat_messages (conversation_id, user_id, role, content, status, created_at, updated_at)
+       VALUES ($1, $2, 'assistant', 'half a rep', 'streaming', $3, $3::timestamptz + interval '5 seconds'),
+              ($1, $2, 'assistant', 'still fresh', 'streaming', now() - interval '10 seconds', now())
+       RETURNING id`,
+      [conversation.id, user.user.id, sentAt],
+    );
+    await close(first);
+    expect([await messagesIn(usagePeriodOf(sentAt)), await messagesIn(usagePeriodOf(now))]).toEqual([2, 1]);
+
+    const second = await start();
+    const statusOf = async (id: string) =>
+      (await sql<{ status: string }>(database.url, `SELECT status FROM chat_messages WHERE id = $1`, [id]))[0]
+        .status;
+    expect([await statusOf(abandoned.id), await statusOf(live.id)]).toEqual(['failed', 'streaming']);
+    expect([await messagesIn(usagePeriodOf(sentAt)), await messagesIn(usagePeriodOf(now))]).toEqual([1, 1]);
+    await close(second);
+
+    // The next start sweeps again and finds nothing more to give back.
+    const third = await start();
+    expect([await messagesIn(usagePeriodOf(sentAt)), await messagesIn(usagePeriodOf(now))]).toEqual([1, 1]);
+    await close(third);
+  });
+
+  it('a reply swept while its process still writes it is given back once, not again when that process ends it', async () => {
+    const first = await start();
+    const baseUrl = await listen(first);
+    const user = await signUp(first, 'swept');
+    const messagesUsed = () =>
+      usedIn(database.url, user.user.id, 'messagesPerMonth', usagePeriodOf(new Date()));
+    fake.script({ kind: 'stream', chunks: ['Dry them.'] }, { kind: 'stall', chunks: ['half a '] });
+    await (
+      await openChatStream(baseUrl, user.token, { message: 'one' })
+    ).ended;
+    const stalled = await openChatStream(baseUrl, user.token, { message: 'two' });
+    await stalled.waitFor((event) => event.content !== undefined);
+    const replyId = stalled.events[0].assistantMessageId;
+    await eventually(async () => {
+      const [row] = await sql<{ content: string }>(
+        database.url,
+        `SELECT content FROM chat_messages WHERE id = $1`,
+        [replyId],
+      );
+      return row.content === 'half a ' ? true : undefined;
+    });
+    expect(await messagesUsed()).toBe(2);
+
+    // To the other instances the first looks dead (nothing saved for 3 minutes): one sweeps its reply.
+    await sql(
+      database.url,
+      `UPDATE chat_messages SET updated_at = now() - interval '3 minutes' WHERE id = $1`,
+      [replyId],
+    );
+    const second = await start();
+    const [swept] = await sql(database.url, `SELECT status, error FROM chat_messages WHERE id = $1`, [
+      replyId,
+    ]);
+    expect(swept).toEqual({ status: 'failed', error: REPLY_INTERRUPTED });
+    expect(await messagesUsed()).toBe(1);
+
+    // The first process then ends the reply in an error (its shutdown cuts it): nothing more is given back.
+    await close(first);
+    const events = await stalled.ended;
+    expect(events.at(-1)).toEqual({ error: REPLY_INTERRUPTED, conversationId: events[0].conversationId });
+    expect(await messagesUsed()).toBe(1);
     await close(second);
   });
 });

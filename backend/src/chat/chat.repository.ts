@@ -47,6 +47,12 @@ export interface StopSignal {
   stopRequested: boolean;
 }
 
+/** A reply the interrupted-reply sweep failed: whose it is and when it was sent. */
+export interface FailedStaleReply {
+  userId: string;
+  createdAt: Date;
+}
+
 type Row = Record<string, unknown>;
 
 /**
@@ -328,16 +334,22 @@ export class ChatRepository {
   /**
    * Replies left 'streaming' by a process that died (no progress saved for `staleMs`) become
    * 'failed' with `error`, keeping their text. `exceptIds` are replies this process is writing.
+   * Answers the replies it failed; each is answered once, by one caller, however many instances
+   * sweep at the same time (a concurrent UPDATE re-reads the row and finds it no longer streaming).
    */
-  async failStaleReplies(staleMs: number, error: string, exceptIds: string[]): Promise<number> {
-    const result = await this.dataSource.query(
+  async failStaleReplies(staleMs: number, error: string, exceptIds: string[]): Promise<FailedStaleReply[]> {
+    const [rows] = (await this.dataSource.query(
       `UPDATE "chat_messages" SET "status" = 'failed', "error" = $2, "updated_at" = clock_timestamp()
         WHERE "status" = 'streaming'
           AND "updated_at" < clock_timestamp() - make_interval(secs => $1::double precision / 1000)
-          AND NOT ("id" = ANY($3::uuid[]))`,
+          AND NOT ("id" = ANY($3::uuid[]))
+        RETURNING "user_id", "created_at"`,
       [staleMs, error, exceptIds],
-    );
-    return Number((result as [unknown, number])[1] ?? 0);
+    )) as [Row[], number];
+    return rows.map((row) => ({
+      userId: row.user_id as string,
+      createdAt: row.created_at as Date,
+    }));
   }
 
   /** Marks these (abandoned) replies 'stopped' at once, keeping their saved text. */

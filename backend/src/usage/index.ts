@@ -8,6 +8,9 @@
  *   (seconds of audio): `const reservation = await usage.reserve(userId, feature, amount)` before
  *   the work, `await reservation.refund()` when it fails (once; safe to call again).
  *
+ * A reservation lives in memory: work found abandoned by a process that died is given back with
+ * `usage.refundAt(userId, feature, amount, takenAt)`, once (the caller's state change decides).
+ *
  * Either way the feature's module imports UsageModule.
  */
 export * from './metered';

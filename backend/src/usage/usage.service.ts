@@ -7,7 +7,7 @@ import { Reservation } from './reservation';
 import { plansResponse, subscriptionStatus } from './subscription-status';
 import { UsageLimitExceededException } from './usage-limit.exception';
 import { usagePeriodOf } from './usage-period';
-import { UsageRepository } from './usage.repository';
+import { type CounterKey, UsageRepository } from './usage.repository';
 
 /**
  * Monthly quotas (DESIGN.md "Quotas"). Usage is reserved before the work, in one conditional
@@ -42,12 +42,23 @@ export class UsageService {
       const current = await this.repository.usedOf(key);
       throw new UsageLimitExceededException(feature, current, limit, plan === 'BASIC_PLAN');
     }
-    return new Reservation(key, amount, (reservation) => this.giveBack(reservation));
+    return new Reservation(key, amount, (reservation) => this.giveBack(reservation, reservation.amount));
   }
 
   /** Same as `reservation.refund()`. */
   refund(reservation: Reservation): Promise<void> {
     return reservation.refund();
+  }
+
+  /**
+   * Gives back `amount` of the feature to the month `takenAt` falls in (UTC), for work whose
+   * Reservation is gone (it lived in a process that died). The caller makes sure it happens
+   * once per piece of work. Never rejects: like any refund, a failure is logged.
+   */
+  refundAt(userId: string, feature: UsageFeature, amount: number, takenAt: Date): Promise<void> {
+    if (!Number.isSafeInteger(amount) || amount < 1)
+      throw new Error(`A usage refund needs a positive whole amount, not ${amount}.`);
+    return this.giveBack({ userId, feature, period: usagePeriodOf(takenAt) }, amount);
   }
 
   /** The user's plan, both plans' limits and this month's usage (usage in one query). */
@@ -65,12 +76,12 @@ export class UsageService {
     return plansResponse(await this.plans.all());
   }
 
-  private async giveBack(reservation: Reservation): Promise<void> {
+  private async giveBack(key: CounterKey, amount: number): Promise<void> {
     try {
-      await this.repository.refund(reservation, reservation.amount);
+      await this.repository.refund(key, amount);
     } catch (error) {
       this.logger.error(
-        `Refunding ${reservation.amount} ${reservation.feature} (${reservation.period}) to user ${reservation.userId} failed: ${
+        `Refunding ${amount} ${key.feature} (${key.period}) to user ${key.userId} failed: ${
           error instanceof Error ? error.message : String(error)
         }`,
       );

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import type { ChatStreamEvent } from '@kasa/contracts';
 import { CHAT_MODEL, type ChatModel, ChatModelError } from '../../ai/chat-model.port';
+import { UsageService } from '../../usage';
 import { ChatRepository } from '../chat.repository';
 import { type AbortReason, type GenerationSpec, GenerationTask } from './generation-task';
 import { nextUnlessAborted } from './next-unless-aborted';
@@ -40,7 +41,12 @@ const sleep = (ms: number) =>
  * every half second (a reload mid-reply shows it, and `generating`); Stop works here through the
  * task's AbortController and from other instances through the `stop_requested` flag read on the
  * same beat. Shutdown lets replies finish for a moment, then saves them as interrupted; at start
- * (and every minute) replies abandoned by a dead process are marked failed.
+ * (and every minute) replies abandoned by a dead process are marked failed and their messages
+ * given back.
+ *
+ * A failed reply's message is given back by whoever moves the reply out of 'streaming': the task
+ * that saves its final state, or the sweep that fails it. So it is given back once, even when a
+ * sweep fails a reply a live but unreachable process is still writing.
  */
 @Injectable()
 export class ChatGenerationService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -55,6 +61,7 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
   constructor(
     @Inject(CHAT_MODEL) private readonly model: ChatModel,
     private readonly repository: ChatRepository,
+    private readonly usage: UsageService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -161,8 +168,9 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
     } else {
       final = { status: 'complete', error: null, event: { done: true, conversationId } };
     }
+    let savedHere = false;
     try {
-      await this.repository.finishReply(task.id, {
+      savedHere = await this.repository.finishReply(task.id, {
         status: final.status,
         content: task.content,
         error: final.error,
@@ -175,8 +183,10 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
       );
       if (reason !== 'deleted') final.event = { error: REPLY_NOT_SAVED, conversationId };
     }
-    // A reply that ends in an error costs the user nothing; a stopped one was their choice.
-    if (final.event.error) await task.spec.reservation.refund();
+    // A reply that ends in an error costs the user nothing; a stopped one was their choice. Not
+    // saved here: a sweep failed it (and gave the message back), or the save failed and the row,
+    // still 'streaming', is left to the sweep, which gives it back then.
+    if (final.event.error && savedHere) await task.spec.reservation.refund();
     this.tasks.delete(task.id);
     if (!this.tasks.size) this.stopProgressTimer();
     task.finish(final.event);
@@ -242,10 +252,14 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
 
   private async failStaleReplies(): Promise<void> {
     try {
-      const count = await this.repository.failStaleReplies(STALE_REPLY_MS, REPLY_INTERRUPTED, [
+      const failed = await this.repository.failStaleReplies(STALE_REPLY_MS, REPLY_INTERRUPTED, [
         ...this.tasks.keys(),
       ]);
-      if (count) this.logger.warn(`${count} interrupted repl(y/ies) marked failed.`);
+      if (!failed.length) return;
+      this.logger.warn(`${failed.length} interrupted repl(y/ies) marked failed; their messages given back.`);
+      // Each send took one message (ChatService.send); its reservation died with the process.
+      for (const reply of failed)
+        await this.usage.refundAt(reply.userId, 'messagesPerMonth', 1, reply.createdAt);
     } catch (error) {
       this.logger.warn(
         `Looking for interrupted replies failed: ${error instanceof Error ? error.message : String(error)}`,
