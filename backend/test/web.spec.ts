@@ -25,6 +25,9 @@ function writeBuild(root: string): void {
   copyFileSync(join(__dirname, '../../frontend-shell/public/manifest.json'), join(shell, 'manifest.json'));
   writeFileSync(join(shell, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(shell, 'offline.html'), '<!doctype html><title>Offline</title><h1>You are offline</h1>');
+  // A stray file where an API route lives: the API must still answer (files are never looked up for /api).
+  mkdirSync(join(shell, 'api'));
+  writeFileSync(join(shell, 'api', 'health'), 'a file, not the API');
 }
 
 describe('serving the frontends from the API port', () => {
@@ -89,6 +92,12 @@ describe('serving the frontends from the API port', () => {
     expect(manifest.headers['cache-control']).toBe('no-cache');
     const entry = await request(ctx.app.getHttpServer()).get('/remotes/chat/remoteEntry.js').expect(200);
     expect(entry.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers /api/* from the API only, never from the disk', async () => {
+    const health = await request(ctx.app.getHttpServer()).get('/api/health').expect(200);
+    expect(health.headers['content-type']).toMatch(/json/);
+    expect(health.text).not.toContain('a file');
   });
 
   it('answers missing files with a JSON 404, not the shell', async () => {

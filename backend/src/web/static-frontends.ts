@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { isApiRequest } from '../common/api-path';
 import type { AppConfig } from '../config';
 import { runtimeConfigOf } from './runtime-config';
 import { ShellIndexRenderer } from './shell-index';
@@ -30,6 +31,8 @@ function setCacheHeaders(response: Response, filePath: string): void {
 /**
  * Embedded mode serves every frontend from the API's port: the shell at /, each remote at
  * /remotes/<name>/, and client-side routes get the shell's index.html. Responses are compressed (mobile data is slow and costly).
+ * API requests skip the frontends altogether: each static layer would otherwise look for the
+ * path on disk first (a stat per layer per API call).
  */
 export function useStaticFrontends(app: INestApplication, config: AppConfig): void {
   const dist = new WebDist(config.webDistRoot);
@@ -39,12 +42,16 @@ export function useStaticFrontends(app: INestApplication, config: AppConfig): vo
   app.use((request: Request, response: Response, next: NextFunction) =>
     isEventStreamRoute(request) ? next() : compress(request, response, next),
   );
+  const frontends = express.Router();
   const options = { index: false, setHeaders: setCacheHeaders, fallthrough: true, redirect: false };
   for (const name of WebDist.remotes) {
-    app.use(`/remotes/${name}`, express.static(dist.remoteDir(name), options));
+    frontends.use(`/remotes/${name}`, express.static(dist.remoteDir(name), options));
   }
   // Before the shell's static files: its manifest.json is a template (the configured APP_NAME goes in).
-  app.use(webManifest(dist, config.appName));
-  app.use(express.static(dist.shellDir, options));
-  app.use(spaFallback(dist, new ShellIndexRenderer(dist.shellIndex, runtimeConfigOf(config))));
+  frontends.use(webManifest(dist, config.appName));
+  frontends.use(express.static(dist.shellDir, options));
+  frontends.use(spaFallback(dist, new ShellIndexRenderer(dist.shellIndex, runtimeConfigOf(config))));
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    isApiRequest(request) ? next() : frontends(request, response, next),
+  );
 }
