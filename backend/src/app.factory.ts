@@ -7,6 +7,8 @@ import {
   ApiExceptionFilter,
   assignRequestId,
   createValidationPipe,
+  requestLogging,
+  ROOT_LOGGER,
   useBodyParsing,
   useSecurityHeaders,
 } from './common';
@@ -27,6 +29,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(assignRequestId);
+  app.use(requestLogging(app.get(ROOT_LOGGER)));
   useSecurityHeaders(app, config);
   useStaticFrontends(app, config);
   useBodyParsing(app, config.bodyLimit);

@@ -15,7 +15,7 @@ function host(path = '/api/things') {
       return this;
     },
   };
-  const request = { originalUrl: path, url: path, id: 'req-1' };
+  const request = { method: 'GET', originalUrl: path, url: path, id: 'req-1' };
   const argumentsHost = {
     switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }),
   } as unknown as ArgumentsHost;
@@ -52,13 +52,14 @@ describe('ApiExceptionFilter', () => {
     expect(response.body).toEqual(body);
   });
 
-  it('hides the details of an unexpected error behind a generic 500', () => {
+  it('hides the details of an unexpected error behind a generic 500, logged with the request id', () => {
     const { argumentsHost, response } = host();
     const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     filter.catch(new Error('connection string postgres://secret@db'), argumentsHost);
     expect(response.statusCode).toBe(500);
     expect(JSON.stringify(response.body)).not.toContain('secret');
-    expect(logged).toHaveBeenCalled();
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('GET /api/things (request req-1) failed'));
+    expect(response.body).toMatchObject({ requestId: 'req-1' });
     logged.mockRestore();
   });
 });

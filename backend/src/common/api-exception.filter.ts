@@ -61,8 +61,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
 
+    // The request id is what the user sees in the error body: it finds this line.
     this.logger.error(
-      exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      `${request.method} ${request.originalUrl ?? request.url} (request ${String(request.id ?? '')}) failed: ${
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)
+      }`,
     );
     response
       .status(HttpStatus.INTERNAL_SERVER_ERROR)

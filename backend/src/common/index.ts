@@ -5,4 +5,6 @@ export * from './logging.module';
 export * from './security';
 export * from './validation.pipe';
 export * from './request-id';
+export * from './request-logging';
+export * from './api-path';
 export * from './clock';

@@ -1,0 +1,50 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import type { Level, Logger } from 'pino';
+import { isApiRequest } from './api-path';
+
+/** An API call taking longer than this is logged at warn, so a quiet (warn) log still shows it. */
+export const SLOW_REQUEST_MS = 1000;
+
+/** The level an API call's line is logged at: a 5xx is ours (error), slowness is worth a look (warn). */
+export function requestLogLevel(statusCode: number, elapsedMs: number, streamed: boolean): Level {
+  if (statusCode >= 500) return 'error';
+  // An event stream lasts as long as the reply is being written: its length says nothing.
+  if (elapsedMs >= SLOW_REQUEST_MS && !streamed) return 'warn';
+  return 'info';
+}
+
+function isEventStream(response: ServerResponse): boolean {
+  return String(response.getHeader('content-type') ?? '').startsWith('text/event-stream');
+}
+
+/**
+ * One log line per API call once it ends (status, time, the request id, headers without
+ * credentials). The line is built only when the logger's level lets it through: at warn, an
+ * ordinary 200 costs one 'close' listener and a clock read, nothing is serialised.
+ * Static files and client-side routes are not logged (many and boring).
+ */
+export function requestLogging(logger: Logger) {
+  return (request: Request, response: Response, next: NextFunction): void => {
+    if (!isApiRequest(request)) return next();
+    const startedAt = performance.now();
+    response.once('close', () => logRequest(logger, request, response, performance.now() - startedAt));
+    next();
+  };
+}
+
+function logRequest(
+  logger: Logger,
+  request: IncomingMessage,
+  response: ServerResponse,
+  elapsedMs: number,
+): void {
+  // 'close' without 'finish': the client went away before the answer was complete.
+  const completed = response.writableFinished;
+  const level = requestLogLevel(response.statusCode, elapsedMs, isEventStream(response));
+  if (!logger.isLevelEnabled(level)) return;
+  logger[level](
+    { req: request, res: response, responseTime: Math.round(elapsedMs) },
+    level === 'error' ? 'request errored' : completed ? 'request completed' : 'request aborted',
+  );
+}
