@@ -13,7 +13,6 @@ import {
   requestSent,
 } from '../src/billing/mobile-money/mobile-money-texts';
 import { CLOCK, type Clock } from '../src/common';
-import type { AuthRateLimits } from '../src/config';
 import { PlanCatalog } from '../src/plans';
 import { sql } from './chat-support';
 import {
@@ -21,6 +20,7 @@ import {
   type FakeFlutterwaveWebhook,
   startFakeFlutterwave,
 } from './support/fake-flutterwave-server';
+import { bearer, GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const SECRET_KEY = 'FLWSECK_TEST-kasa-billing-X';
@@ -28,17 +28,6 @@ const SECRET_HASH = 'kasa-webhook-secret-hash';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Pro's XAF price as the migration seeds it (spec §9). */
 const PRO_PRICE_XAF = 2500;
-const generous = { limit: 10_000, windowMs: 60_000 };
-const GENEROUS_LIMITS: AuthRateLimits = {
-  loginPerIp: generous,
-  loginPerUsername: generous,
-  registerPerIp: generous,
-  forgotPerUsername: generous,
-  resetPerUsername: generous,
-};
-
-let seq = 0;
-const uniqueName = () => `momo_${Date.now().toString(36)}${seq++}`;
 
 const form = (overrides: Record<string, unknown> = {}) => ({
   phone_number: '+237 650 000 001',
@@ -55,15 +44,8 @@ describe('mobile money on Flutterwave (loopback Flutterwave API)', () => {
   /** A fixed "now" so the 30 days can be checked to the millisecond. */
   const frozen = new Date('2031-03-10T08:00:00.000Z');
   const http = () => request(ctx.app.getHttpServer());
-  const auth = (who: AuthResponse) => ({ Authorization: `Bearer ${who.token}` });
 
-  async function register(): Promise<AuthResponse> {
-    const response = await http()
-      .post('/api/auth/register')
-      .send({ username: uniqueName(), password: 'secret123' })
-      .expect(201);
-    return response.body as AuthResponse;
-  }
+  const register = () => registerUser(ctx.app, { prefix: 'momo' });
 
   const planOf = (who: AuthResponse) => ctx.app.get(EntitlementService).planOf(who.user.id, clock.now());
   const proEndOf = async (who: AuthResponse) =>
@@ -79,7 +61,7 @@ describe('mobile money on Flutterwave (loopback Flutterwave API)', () => {
   }
 
   const pay = (who: AuthResponse, body: Record<string, unknown> = form()) =>
-    http().post('/api/flutterwave/create-mobile-money-payment').set(auth(who)).send(body);
+    http().post('/api/flutterwave/create-mobile-money-payment').set(bearer(who)).send(body);
 
   /** Requests a payment and answers its tx_ref. */
   async function requestPayment(who: AuthResponse): Promise<string> {
@@ -107,7 +89,7 @@ describe('mobile money on Flutterwave (loopback Flutterwave API)', () => {
         FLUTTERWAVE_SECRET_HASH: SECRET_HASH,
         FLUTTERWAVE_API_URL: flutterwave.apiUrl,
       },
-      config: { rateLimits: GENEROUS_LIMITS },
+      config: { rateLimits: GENEROUS_RATE_LIMITS },
     });
     clock = ctx.app.get<Clock>(CLOCK);
     clock.now = () => frozen;

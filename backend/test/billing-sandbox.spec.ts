@@ -12,39 +12,21 @@ import { approveInSandbox, noRoute, requestSent } from '../src/billing/mobile-mo
 import { NOT_A_CHECKOUT_LINK } from '../src/billing/sandbox/sandbox-checkout.controller';
 import { STRIPE_NOT_CONFIGURED } from '../src/billing/stripe/stripe-webhook.service';
 import { CLOCK, type Clock } from '../src/common';
-import type { AuthRateLimits } from '../src/config';
 import { PlanCatalog } from '../src/plans';
 import { sql } from './chat-support';
+import { bearer, GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHECKOUT_URL = /^\/api\/billing\/sandbox\/checkout\/[A-Za-z0-9_-]{32}$/;
-const generous = { limit: 10_000, windowMs: 60_000 };
-const GENEROUS_LIMITS: AuthRateLimits = {
-  loginPerIp: generous,
-  loginPerUsername: generous,
-  registerPerIp: generous,
-  forgotPerUsername: generous,
-  resetPerUsername: generous,
-};
-
-let seq = 0;
-const uniqueName = () => `sbx_${Date.now().toString(36)}${seq++}`;
 
 describe('sandbox checkout (no payment keys configured)', () => {
   let ctx: TestApp;
   let clock: Clock;
   const frozen = new Date('2031-06-01T12:00:00.000Z');
   const http = () => request(ctx.app.getHttpServer());
-  const auth = (who: AuthResponse) => ({ Authorization: `Bearer ${who.token}` });
 
-  async function register(): Promise<AuthResponse> {
-    const response = await http()
-      .post('/api/auth/register')
-      .send({ username: uniqueName(), password: 'secret123' })
-      .expect(201);
-    return response.body as AuthResponse;
-  }
+  const register = () => registerUser(ctx.app, { prefix: 'sbx' });
 
   const entitlementOf = (who: AuthResponse) =>
     ctx.app.get(EntitlementService).entitlementOf(who.user.id, clock.now());
@@ -52,7 +34,7 @@ describe('sandbox checkout (no payment keys configured)', () => {
   const inDays = (days: number) => new Date(frozen.getTime() + days * DAY_MS).toISOString();
 
   async function cardCheckout(who: AuthResponse): Promise<CreateSubscriptionResponse> {
-    return (await http().post('/api/subscription/create').set(auth(who)).expect(200))
+    return (await http().post('/api/subscription/create').set(bearer(who)).expect(200))
       .body as CreateSubscriptionResponse;
   }
 
@@ -60,7 +42,7 @@ describe('sandbox checkout (no payment keys configured)', () => {
     return (
       await http()
         .post('/api/flutterwave/create-mobile-money-payment')
-        .set(auth(who))
+        .set(bearer(who))
         .send({
           phone_number: '+237650000002',
           network: 'ORANGE',
@@ -76,7 +58,7 @@ describe('sandbox checkout (no payment keys configured)', () => {
     http().post(`${checkoutUrl}/${decision}`).type('form').send('');
 
   beforeAll(async () => {
-    ctx = await createTestApp('billing_sandbox', { config: { rateLimits: GENEROUS_LIMITS } });
+    ctx = await createTestApp('billing_sandbox', { config: { rateLimits: GENEROUS_RATE_LIMITS } });
     clock = ctx.app.get<Clock>(CLOCK);
   });
 
@@ -147,7 +129,7 @@ describe('sandbox checkout (no payment keys configured)', () => {
     const { checkoutUrl } = await cardCheckout(dee);
     await decide(checkoutUrl!, 'approve').expect(303);
 
-    const cancelled = (await http().post('/api/subscription/cancel').set(auth(dee)).expect(200))
+    const cancelled = (await http().post('/api/subscription/cancel').set(bearer(dee)).expect(200))
       .body as CancelSubscriptionResponse;
 
     expect(cancelled).toEqual({ cancelAtPeriodEnd: true, currentPeriodEnd: inDays(30) });
@@ -211,7 +193,7 @@ describe('sandbox checkout (no payment keys configured)', () => {
     await decide(checkoutUrl!, 'decline').expect(303);
     expect((await entitlementOf(gbe)).subscription?.currentPeriodEnd).toBe(inDays(30));
     // A mobile-money pass simply runs out: there is no card subscription to cancel.
-    const cancel = await http().post('/api/subscription/cancel').set(auth(gbe)).expect(404);
+    const cancel = await http().post('/api/subscription/cancel').set(bearer(gbe)).expect(404);
     expect(cancel.body.message).toBe(NO_CARD_SUBSCRIPTION);
   });
 
@@ -255,7 +237,7 @@ describe('sandbox checkout (no payment keys configured)', () => {
     const { checkoutUrl } = await cardCheckout(ines);
 
     // Approved from Jafar's session (the page needs no token: the link is the key).
-    await http().post(`${checkoutUrl}/approve`).set(auth(jafar)).type('form').send('').expect(303);
+    await http().post(`${checkoutUrl}/approve`).set(bearer(jafar)).type('form').send('').expect(303);
 
     expect(await planOf(ines)).toBe('PRO_PLAN');
     expect(await planOf(jafar)).toBe('BASIC_PLAN');
@@ -277,7 +259,7 @@ describe('sandbox checkout (no payment keys configured)', () => {
   it('validates the mobile money form and refuses AIRTEL as the provider would', async () => {
     const kofi = await register();
     const pay = (body: Record<string, unknown>) =>
-      http().post('/api/flutterwave/create-mobile-money-payment').set(auth(kofi)).send(body);
+      http().post('/api/flutterwave/create-mobile-money-payment').set(bearer(kofi)).send(body);
     const valid = {
       phone_number: '+237650000003',
       network: 'MTN',

@@ -6,25 +6,15 @@ import { NO_CARD_SUBSCRIPTION } from '../src/billing/card/card-subscription.serv
 import { STRIPE_REFUSED } from '../src/billing/stripe/stripe-errors';
 import { STRIPE_SIGNATURE_INVALID } from '../src/billing/stripe/stripe-webhook.service';
 import { CLOCK, type Clock } from '../src/common';
-import type { AuthRateLimits } from '../src/config';
 import { sql } from './chat-support';
 import { type FakeStripeServer, startFakeStripe } from './support/fake-stripe-server';
+import { bearer, GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const SECRET_KEY = 'sk_test_kasa_billing';
 const WEBHOOK_SECRET = 'whsec_kasa_billing_test';
 const PRICE_ID = 'price_kasa_pro_monthly';
-const generous = { limit: 10_000, windowMs: 60_000 };
-const GENEROUS_LIMITS: AuthRateLimits = {
-  loginPerIp: generous,
-  loginPerUsername: generous,
-  registerPerIp: generous,
-  forgotPerUsername: generous,
-  resetPerUsername: generous,
-};
 
-let seq = 0;
-const uniqueName = () => `card_${Date.now().toString(36)}${seq++}`;
 /** Only used to sign test webhooks the way Stripe does (its own helper). */
 const signer = new Stripe('sk_test_signer_only');
 
@@ -34,15 +24,8 @@ describe('card payments on Stripe (loopback Stripe API)', () => {
   let clock: Clock;
   const realNow = () => new Date();
   const http = () => request(ctx.app.getHttpServer());
-  const auth = (who: AuthResponse) => ({ Authorization: `Bearer ${who.token}` });
 
-  async function register(email: string | null = null): Promise<AuthResponse> {
-    const response = await http()
-      .post('/api/auth/register')
-      .send({ username: uniqueName(), password: 'secret123', ...(email ? { email } : {}) })
-      .expect(201);
-    return response.body as AuthResponse;
-  }
+  const register = (email: string | null = null) => registerUser(ctx.app, { prefix: 'card', email });
 
   const planOf = (who: AuthResponse) => ctx.app.get(EntitlementService).planOf(who.user.id, clock.now());
 
@@ -60,7 +43,7 @@ describe('card payments on Stripe (loopback Stripe API)', () => {
   }
 
   async function createCheckout(who: AuthResponse): Promise<CreateSubscriptionResponse> {
-    return (await http().post('/api/subscription/create').set(auth(who)).expect(200))
+    return (await http().post('/api/subscription/create').set(bearer(who)).expect(200))
       .body as CreateSubscriptionResponse;
   }
 
@@ -94,7 +77,7 @@ describe('card payments on Stripe (loopback Stripe API)', () => {
         STRIPE_PUBLISHABLE_KEY: 'pk_test_kasa_billing',
         STRIPE_API_URL: stripe.apiUrl,
       },
-      config: { rateLimits: GENEROUS_LIMITS },
+      config: { rateLimits: GENEROUS_RATE_LIMITS },
     });
     clock = ctx.app.get<Clock>(CLOCK);
   });
@@ -203,7 +186,7 @@ describe('card payments on Stripe (loopback Stripe API)', () => {
     await deliver(invoicePaid).expect(200);
     const periodEnd = stripe.subscription(subscriptionId).items.data[0].current_period_end * 1000;
 
-    const answer = (await http().post('/api/subscription/cancel').set(auth(erin)).expect(200))
+    const answer = (await http().post('/api/subscription/cancel').set(bearer(erin)).expect(200))
       .body as CancelSubscriptionResponse;
     expect(answer).toEqual({ cancelAtPeriodEnd: true, currentPeriodEnd: new Date(periodEnd).toISOString() });
     const [update] = stripeCalls('POST', `/v1/subscriptions/${subscriptionId}`);
@@ -217,7 +200,7 @@ describe('card payments on Stripe (loopback Stripe API)', () => {
     );
     expect((await rowsOf(erin))[0]).toMatchObject({ status: 'active', cancel_at_period_end: true });
     expect(await planOf(erin)).toBe('PRO_PLAN');
-    const twice = await http().post('/api/subscription/cancel').set(auth(erin)).expect(409);
+    const twice = await http().post('/api/subscription/cancel').set(bearer(erin)).expect(409);
     expect(twice.body.message).toMatch(/already cancelled/);
 
     clock.now = () => new Date(periodEnd + 1000);
@@ -225,7 +208,7 @@ describe('card payments on Stripe (loopback Stripe API)', () => {
     // At the period end Stripe deletes the subscription.
     await deliver(stripe.delete(subscriptionId)).expect(200);
     expect((await rowsOf(erin))[0].status).toBe('canceled');
-    const none = await http().post('/api/subscription/cancel').set(auth(erin)).expect(404);
+    const none = await http().post('/api/subscription/cancel').set(bearer(erin)).expect(404);
     expect(none.body.message).toBe(NO_CARD_SUBSCRIPTION);
   });
 
@@ -345,7 +328,7 @@ describe('card payments on Stripe (loopback Stripe API)', () => {
   it('answers a clear 502 when Stripe refuses, and never a 500', async () => {
     const lou = await register();
     stripe.failNext({ status: 400, type: 'invalid_request_error', message: 'No such price' });
-    const refused = await http().post('/api/subscription/create').set(auth(lou)).expect(502);
+    const refused = await http().post('/api/subscription/create').set(bearer(lou)).expect(502);
     expect(refused.body.message).toBe(STRIPE_REFUSED);
     expect(await rowsOf(lou)).toHaveLength(0);
   });

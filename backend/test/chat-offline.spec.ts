@@ -1,17 +1,8 @@
 import request from 'supertest';
 import type { AuthResponse, ChatMessage } from '@kasa/contracts';
-import type { AuthRateLimits } from '../src/config';
 import { listen, openChatStream, streamedText } from './chat-support';
+import { GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
-
-const generous = { limit: 10_000, windowMs: 60_000 };
-const GENEROUS_LIMITS: AuthRateLimits = {
-  loginPerIp: generous,
-  loginPerUsername: generous,
-  registerPerIp: generous,
-  forgotPerUsername: generous,
-  resetPerUsername: generous,
-};
 
 /**
  * No model configured: the offline advisor answers, and the user's own past messages are one of
@@ -20,16 +11,7 @@ const GENEROUS_LIMITS: AuthRateLimits = {
 describe('chat with the offline advisor', () => {
   let ctx: TestApp;
   let baseUrl: string;
-  let seq = 0;
-
-  async function register(): Promise<AuthResponse> {
-    return (
-      await request(ctx.app.getHttpServer())
-        .post('/api/auth/register')
-        .send({ username: `offline_${Date.now().toString(36)}${seq++}`, password: 'secret123' })
-        .expect(201)
-    ).body as AuthResponse;
-  }
+  const register = () => registerUser(ctx.app, { prefix: 'offline' });
 
   async function ask(who: AuthResponse, message: string, conversationId?: string) {
     const stream = await openChatStream(baseUrl, who.token, {
@@ -43,7 +25,7 @@ describe('chat with the offline advisor', () => {
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp('chatoffline', { config: { rateLimits: GENEROUS_LIMITS } });
+    ctx = await createTestApp('chatoffline', { config: { rateLimits: GENEROUS_RATE_LIMITS } });
     expect(ctx.config.ai.chatEngine).toBe('offline');
     baseUrl = await listen(ctx.app);
   });

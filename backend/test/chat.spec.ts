@@ -1,23 +1,12 @@
 import request from 'supertest';
 import type { AuthResponse, ChatMessage, ChatSearchHit, ConversationSummary } from '@kasa/contracts';
-import type { AuthRateLimits } from '../src/config';
 import { fixedSystemPrompt } from '../src/chat/prompt/build-chat-prompt';
 import { eventually, listen, openChatStream, sql, streamedText, type ChatStream } from './chat-support';
 import { type FakeOpenAiServer, startFakeOpenAi } from './support/fake-openai-server';
+import { bearer, GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const generous = { limit: 10_000, windowMs: 60_000 };
-const GENEROUS_LIMITS: AuthRateLimits = {
-  loginPerIp: generous,
-  loginPerUsername: generous,
-  registerPerIp: generous,
-  forgotPerUsername: generous,
-  resetPerUsername: generous,
-};
 const FALLBACK_CHUNKS = ['Hello', ' from', ' the', ' fake', ' model.'];
-
-let seq = 0;
-const uniqueName = () => `chat_${Date.now().toString(36)}${seq++}`;
 
 describe('chat', () => {
   let ctx: TestApp;
@@ -27,15 +16,7 @@ describe('chat', () => {
   let bob: AuthResponse;
   const http = () => request(ctx.app.getHttpServer());
 
-  async function register(): Promise<AuthResponse> {
-    const response = await http()
-      .post('/api/auth/register')
-      .send({ username: uniqueName(), password: 'secret123' })
-      .expect(201);
-    return response.body as AuthResponse;
-  }
-
-  const auth = (who: AuthResponse) => ({ Authorization: `Bearer ${who.token}` });
+  const register = () => registerUser(ctx.app, { prefix: 'chat' });
 
   async function send(who: AuthResponse, body: Record<string, unknown>): Promise<ChatStream> {
     const stream = await openChatStream(baseUrl, who.token, body);
@@ -51,12 +32,12 @@ describe('chat', () => {
   }
 
   async function messages(who: AuthResponse, conversationId: string): Promise<ChatMessage[]> {
-    return (await http().get(`/api/chat/conversations/${conversationId}`).set(auth(who)).expect(200))
+    return (await http().get(`/api/chat/conversations/${conversationId}`).set(bearer(who)).expect(200))
       .body as ChatMessage[];
   }
 
   async function list(who: AuthResponse): Promise<ConversationSummary[]> {
-    return (await http().get('/api/chat/conversations').set(auth(who)).expect(200))
+    return (await http().get('/api/chat/conversations').set(bearer(who)).expect(200))
       .body as ConversationSummary[];
   }
 
@@ -83,7 +64,7 @@ describe('chat', () => {
         CHAT_HISTORY_TOKENS: '300',
         ASSISTANT_NAME: 'Kasa',
       },
-      config: { rateLimits: GENEROUS_LIMITS },
+      config: { rateLimits: GENEROUS_RATE_LIMITS },
     });
     baseUrl = await listen(ctx.app);
     alice = await register();
@@ -299,7 +280,7 @@ describe('chat', () => {
 
     const stop = await http()
       .post(`/api/chat/conversations/${conversationId}/stop`)
-      .set(auth(alice))
+      .set(bearer(alice))
       .expect(200);
     expect(stop.body).toEqual({ stopped: true });
     const events = await stream.ended;
@@ -314,7 +295,7 @@ describe('chat', () => {
 
     const again = await http()
       .post(`/api/chat/conversations/${conversationId}/stop`)
-      .set(auth(alice))
+      .set(bearer(alice))
       .expect(200);
     expect(again.body).toEqual({ stopped: false });
   });
@@ -375,12 +356,12 @@ describe('chat', () => {
     const { conversationId } = await chat(alice, { message: 'Secret plantain prices zanzibarword' });
     const path = `/api/chat/conversations/${conversationId}`;
     const notFound = { statusCode: 404, message: 'Conversation not found.' };
-    expect((await http().get(path).set(auth(bob)).expect(404)).body).toMatchObject(notFound);
+    expect((await http().get(path).set(bearer(bob)).expect(404)).body).toMatchObject(notFound);
     expect(
-      (await http().patch(path).set(auth(bob)).send({ title: 'Mine now' }).expect(404)).body,
+      (await http().patch(path).set(bearer(bob)).send({ title: 'Mine now' }).expect(404)).body,
     ).toMatchObject(notFound);
-    expect((await http().delete(path).set(auth(bob)).expect(404)).body).toMatchObject(notFound);
-    expect((await http().post(`${path}/stop`).set(auth(bob)).expect(404)).body).toMatchObject(notFound);
+    expect((await http().delete(path).set(bearer(bob)).expect(404)).body).toMatchObject(notFound);
+    expect((await http().post(`${path}/stop`).set(bearer(bob)).expect(404)).body).toMatchObject(notFound);
     const bobRowsBefore = await countRows(bob.user.id);
     const requestsBefore = fake.requests.length;
     const intrusion = await openChatStream(baseUrl, bob.token, { message: 'hi', conversationId });
@@ -395,13 +376,13 @@ describe('chat', () => {
     const bobSearch = await http()
       .get('/api/chat/search')
       .query({ q: 'zanzibarword' })
-      .set(auth(bob))
+      .set(bearer(bob))
       .expect(200);
     expect(bobSearch.body).toEqual([]);
     const aliceSearch = await http()
       .get('/api/chat/search')
       .query({ q: 'zanzibarword' })
-      .set(auth(alice))
+      .set(bearer(alice))
       .expect(200);
     expect(aliceSearch.body).toHaveLength(1);
     // Alice's conversation is untouched.
@@ -429,7 +410,7 @@ describe('chat', () => {
       { message: 'ok', conversationId: 12 },
     ];
     for (const body of bad) {
-      const response = await http().post('/api/chat').set(auth(carol)).send(body);
+      const response = await http().post('/api/chat').set(bearer(carol)).send(body);
       expect({ body, status: response.status }).toEqual({ body, status: 400 });
       expect(response.headers['content-type']).toMatch(/application\/json/);
       expect(response.body).toMatchObject({ statusCode: 400, message: expect.any(String) });
@@ -448,27 +429,27 @@ describe('chat', () => {
     // A well-formed id of nobody's conversation.
     await http()
       .post('/api/chat')
-      .set(auth(carol))
+      .set(bearer(carol))
       .send({ message: 'ok', conversationId: '00000000-0000-4000-8000-000000000000' })
       .expect(404);
 
     // Path and query checks.
-    await http().get('/api/chat/conversations/not-a-uuid').set(auth(carol)).expect(400);
+    await http().get('/api/chat/conversations/not-a-uuid').set(bearer(carol)).expect(400);
     await http()
       .patch(`/api/chat/conversations/${conversationId}`)
-      .set(auth(carol))
+      .set(bearer(carol))
       .send({ title: '   ' })
       .expect(400);
     await http()
       .patch(`/api/chat/conversations/${conversationId}`)
-      .set(auth(carol))
+      .set(bearer(carol))
       .send({ title: 't'.repeat(121) })
       .expect(400);
-    await http().get('/api/chat/search').query({ q: '' }).set(auth(carol)).expect(400);
+    await http().get('/api/chat/search').query({ q: '' }).set(bearer(carol)).expect(400);
     await http()
       .get('/api/chat/search')
       .query({ q: 'q'.repeat(201) })
-      .set(auth(carol))
+      .set(bearer(carol))
       .expect(400);
   });
 
@@ -496,7 +477,7 @@ describe('chat', () => {
 
     const renamed = await http()
       .patch(`/api/chat/conversations/${older.conversationId}`)
-      .set(auth(dave))
+      .set(bearer(dave))
       .send({ title: '  Cassava problems  ' })
       .expect(200);
     expect(renamed.body).toMatchObject({
@@ -510,7 +491,7 @@ describe('chat', () => {
     ]);
 
     const hits = (
-      await http().get('/api/chat/search').query({ q: 'cassava disease' }).set(auth(dave)).expect(200)
+      await http().get('/api/chat/search').query({ q: 'cassava disease' }).set(bearer(dave)).expect(200)
     ).body as ChatSearchHit[];
     expect(hits).toEqual([
       {
@@ -524,28 +505,28 @@ describe('chat', () => {
     ]);
     // websearch syntax: quoted phrases, or, and -exclusions.
     const either = (
-      await http().get('/api/chat/search').query({ q: 'douala or mosaic' }).set(auth(dave)).expect(200)
+      await http().get('/api/chat/search').query({ q: 'douala or mosaic' }).set(bearer(dave)).expect(200)
     ).body as ChatSearchHit[];
     expect(either.map((h) => h.conversationId).sort()).toEqual(
       [older.conversationId, newer.conversationId].sort(),
     );
     const replies = (
-      await http().get('/api/chat/search').query({ q: '"fake model"' }).set(auth(dave)).expect(200)
+      await http().get('/api/chat/search').query({ q: '"fake model"' }).set(bearer(dave)).expect(200)
     ).body as ChatSearchHit[];
     expect(replies).toHaveLength(2);
     expect(replies.every((h) => h.role === 'assistant' && h.snippet.includes('«fake» «model»'))).toBe(true);
-    const none = await http().get('/api/chat/search').query({ q: '!!!' }).set(auth(dave)).expect(200);
+    const none = await http().get('/api/chat/search').query({ q: '!!!' }).set(bearer(dave)).expect(200);
     expect(none.body).toEqual([]);
 
-    await http().delete(`/api/chat/conversations/${older.conversationId}`).set(auth(dave)).expect(204);
-    await http().get(`/api/chat/conversations/${older.conversationId}`).set(auth(dave)).expect(404);
+    await http().delete(`/api/chat/conversations/${older.conversationId}`).set(bearer(dave)).expect(204);
+    await http().get(`/api/chat/conversations/${older.conversationId}`).set(bearer(dave)).expect(404);
     expect((await list(dave)).map((c) => c.id)).toEqual([newer.conversationId]);
     const gone = await sql(ctx.databaseUrl, `SELECT 1 FROM chat_messages WHERE conversation_id = $1`, [
       older.conversationId,
     ]);
     expect(gone).toEqual([]);
     expect(
-      (await http().get('/api/chat/search').query({ q: 'cassava' }).set(auth(dave)).expect(200)).body,
+      (await http().get('/api/chat/search').query({ q: 'cassava' }).set(bearer(dave)).expect(200)).body,
     ).toEqual([]);
   });
 
@@ -554,10 +535,10 @@ describe('chat', () => {
     const stream = await send(alice, { message: 'Long answer please' });
     const { conversationId } = await stream.waitFor((e) => !!e.assistantMessageId);
     await stream.waitFor((e) => e.content !== undefined);
-    await http().delete(`/api/chat/conversations/${conversationId}`).set(auth(alice)).expect(204);
+    await http().delete(`/api/chat/conversations/${conversationId}`).set(bearer(alice)).expect(204);
     const events = await stream.ended;
     expect(events.at(-1)).toEqual({ done: true, stopped: true, conversationId });
-    await http().get(`/api/chat/conversations/${conversationId}`).set(auth(alice)).expect(404);
+    await http().get(`/api/chat/conversations/${conversationId}`).set(bearer(alice)).expect(404);
     await eventually(async () => (fake.requests.at(-1)!.abortedByClient ? true : undefined));
   });
 

@@ -4,7 +4,8 @@ import { UsageService } from '../src/usage';
 import { eventually, listen, openChatStream } from './chat-support';
 import { type FakeOpenAiServer, startFakeOpenAi } from './support/fake-openai-server';
 import { createTestApp, type TestApp } from './support/test-app';
-import { bearer, MANY_SIGN_UPS, registerUser, setClock, usedIn } from './support/usage-support';
+import { bearer, registerUser } from './support/accounts';
+import { MANY_SIGN_UPS, setClock, usedIn } from './support/usage-support';
 
 const MID_MARCH = '2031-03-10T08:00:00.000Z';
 const MARCH = '2031-03-01';
@@ -48,7 +49,7 @@ describe('usage of chat replies', () => {
   afterEach(() => restoreClock());
 
   it('a failed model call gives the message back: the counter is where it was when the error arrives', async () => {
-    const user = await registerUser(ctx.app);
+    const user = await registerUser(ctx.app, { prefix: 'usage' });
     await chat(user, 'First question');
     expect(await messagesUsed(user)).toBe(1);
 
@@ -64,7 +65,7 @@ describe('usage of chat replies', () => {
   });
 
   it('a failed reply at the limit leaves the last message of the month to use', async () => {
-    const user = await registerUser(ctx.app);
+    const user = await registerUser(ctx.app, { prefix: 'usage' });
     await ctx.app.get(UsageService).reserve(user.user.id, 'messagesPerMonth', 49);
     fake.script({ kind: 'error', status: 500 }, { kind: 'error', status: 500 });
     expect((await chat(user, 'Will it fail?')).at(-1)).toMatchObject({ error: expect.any(String) });
@@ -75,7 +76,7 @@ describe('usage of chat replies', () => {
   });
 
   it('a stopped reply and a completed one each cost one message', async () => {
-    const user = await registerUser(ctx.app);
+    const user = await registerUser(ctx.app, { prefix: 'usage' });
     expect((await chat(user, 'Quick one')).at(-1)).toMatchObject({ done: true });
 
     fake.script({ kind: 'stream', chunks: Array.from({ length: 40 }, (_, i) => `w${i} `), delayMs: 100 });

@@ -24,7 +24,8 @@ import { ApiExceptionFilter, createValidationPipe } from '../src/common';
 import { loadConfig } from '../src/config';
 import { Metered, UsageModule } from '../src/usage';
 import { createTestDatabase } from './support/test-database';
-import { bearer, MANY_SIGN_UPS, registerUser, setClock, usedIn } from './support/usage-support';
+import { bearer, registerUser } from './support/accounts';
+import { MANY_SIGN_UPS, setClock, usedIn } from './support/usage-support';
 
 class ProbeSearchDto {
   @IsString()

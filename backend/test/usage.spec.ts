@@ -3,14 +3,8 @@ import type { AuthResponse, PlanLimits, SubscriptionStatus, UsageLimitErrorBody 
 import { UsageLimitExceededException, UsageService } from '../src/usage';
 import { listen, openChatStream, sql } from './chat-support';
 import { createTestApp, type TestApp } from './support/test-app';
-import {
-  bearer,
-  MANY_SIGN_UPS,
-  registerUser,
-  setClock,
-  storeProPeriod,
-  usedIn,
-} from './support/usage-support';
+import { bearer, registerUser } from './support/accounts';
+import { MANY_SIGN_UPS, setClock, storeProPeriod, usedIn } from './support/usage-support';
 
 // Spec §9, as the migration must have seeded it (voice in seconds, -1 unlimited).
 const BASIC: PlanLimits = {

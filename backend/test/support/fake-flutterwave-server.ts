@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLoopbackServer } from './loopback-server';
 
 /**
  * A loopback server speaking the part of Flutterwave's v3 API Kasa uses: francophone mobile
@@ -91,7 +91,6 @@ export async function startFakeFlutterwave(options: { secretKey: string }): Prom
   const replies: FakeChargeReply[] = [];
   const transactions = new Map<number, FakeTransaction>();
   const byRef = new Map<string, FakeTransaction>();
-  const sockets = new Set<Socket>();
   let nextId = 4_000_001;
 
   function send(res: ServerResponse, status: number, body: unknown) {
@@ -209,21 +208,10 @@ export async function startFakeFlutterwave(options: { secretKey: string }): Prom
     },
   });
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((failure: unknown) => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end(String(failure));
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startLoopbackServer(handle);
 
   return {
-    apiUrl: `http://127.0.0.1:${port}`,
+    apiUrl: server.origin,
     requests,
     script: (...next) => replies.push(...next),
     transactionOf(txRef) {
@@ -239,10 +227,6 @@ export async function startFakeFlutterwave(options: { secretKey: string }): Prom
       return webhookFor(transaction);
     },
     webhookFor,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

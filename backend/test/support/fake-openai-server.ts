@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startLoopbackServer } from './loopback-server';
 
 /**
  * A loopback server speaking the OpenAI chat-completions wire format (POST /v1/chat/completions,
@@ -125,7 +125,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
   const queue: FakeReply[] = [];
   const requests: FakeRequestRecord[] = [];
-  const sockets = new Set<import('node:net').Socket>();
 
   const state = {
     fallback: { kind: 'stream', chunks: ['Hello', ' from', ' the', ' fake', ' model.'] } as FakeReply,
@@ -214,21 +213,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
     res.end(`${flavor.closing(id, model)}data: [DONE]\n\n`);
   }
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end(String(error));
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startLoopbackServer(handle);
 
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `${server.origin}/v1`,
     requests,
     script: (...replies) => queue.push(...replies),
     get fallback() {
@@ -237,10 +225,6 @@ export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
     set fallback(reply: FakeReply) {
       state.fallback = reply;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Stripe from 'stripe';
+import { startLoopbackServer } from './loopback-server';
 
 /**
  * A loopback server speaking the part of Stripe's API Kasa uses, as the `stripe` SDK sends it:
@@ -108,7 +107,6 @@ export async function startFakeStripe(options: {
   const subscriptions = new Map<string, Stripe.Subscription>();
   const invoices = new Map<string, Stripe.Invoice>();
   const idempotentReplies = new Map<string, { status: number; body: string }>();
-  const sockets = new Set<Socket>();
 
   function price(): Stripe.Price {
     return {
@@ -384,21 +382,10 @@ export async function startFakeStripe(options: {
     } as unknown as Stripe.Event;
   }
 
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500);
-      res.end(String(error));
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startLoopbackServer(handle);
 
   return {
-    apiUrl: `http://127.0.0.1:${port}`,
+    apiUrl: server.origin,
     requests,
     failNext: (error) => failures.push(error),
     subscription: getSubscription,
@@ -451,10 +438,6 @@ export async function startFakeStripe(options: {
       return event('customer.subscription.deleted', { ...subscription });
     },
     event,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

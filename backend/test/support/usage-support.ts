@@ -1,24 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
-import type { AuthResponse, UsageFeature } from '@kasa/contracts';
+import type { UsageFeature } from '@kasa/contracts';
 import { CLOCK, type Clock } from '../../src/common/clock';
 import { sql } from '../chat-support';
 
 /** Sign-ups per address are rate limited; usage tests sign many users up. */
 export const MANY_SIGN_UPS = { RATE_LIMIT_REGISTER_PER_IP: '10000' };
-
-let seq = 0;
-
-export async function registerUser(app: INestApplication): Promise<AuthResponse> {
-  const response = await request(app.getHttpServer())
-    .post('/api/auth/register')
-    .send({ username: `usage_${Date.now().toString(36)}${seq++}`, password: 'secret123' })
-    .expect(201);
-  return response.body as AuthResponse;
-}
-
-export const bearer = (who: AuthResponse) => ({ Authorization: `Bearer ${who.token}` });
 
 /**
  * Stands the application's clock at `iso` (every service reads the one CLOCK object); returns

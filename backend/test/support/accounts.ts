@@ -1,0 +1,32 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import type { AuthResponse } from '@kasa/contracts';
+import type { AuthRateLimits } from '../../src/config';
+
+const generous = { limit: 10_000, windowMs: 60_000 };
+/** Rate limits that tests signing many users up from one address never reach. */
+export const GENEROUS_RATE_LIMITS: AuthRateLimits = {
+  loginPerIp: generous,
+  loginPerUsername: generous,
+  registerPerIp: generous,
+  forgotPerUsername: generous,
+  resetPerUsername: generous,
+};
+
+let seq = 0;
+/** A username no other test of this run uses (the test databases are shared per file). */
+export const uniqueUsername = (prefix: string) => `${prefix}_${Date.now().toString(36)}${seq++}`;
+
+/** Signs a new user up through the API (password 'secret123'). */
+export async function registerUser(
+  app: INestApplication,
+  { prefix = 'user', email }: { prefix?: string; email?: string | null } = {},
+): Promise<AuthResponse> {
+  const response = await request(app.getHttpServer())
+    .post('/api/auth/register')
+    .send({ username: uniqueUsername(prefix), password: 'secret123', ...(email ? { email } : {}) })
+    .expect(201);
+  return response.body as AuthResponse;
+}
+
+export const bearer = (who: AuthResponse) => ({ Authorization: `Bearer ${who.token}` });
