@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '@kasa/api-client';
@@ -12,17 +12,22 @@ const queryClient = createQueryClient();
 const initialConfig = readInlineRuntimeConfig();
 const loadConfig = () => fetchRuntimeConfig();
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <BrowserRouter>
-      <ShellApp
-        loadConfig={loadConfig}
-        initialConfig={initialConfig}
-        createRemoteLoader={createMfRemoteLoader}
-        queryClient={queryClient}
-      />
-    </BrowserRouter>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root') as HTMLElement);
+// A transition: the first render (theme, providers, the landing page or the splash) runs in slices
+// instead of one long task; index.html's own preview is on screen meanwhile.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <ShellApp
+          loadConfig={loadConfig}
+          initialConfig={initialConfig}
+          createRemoteLoader={createMfRemoteLoader}
+          queryClient={queryClient}
+        />
+      </BrowserRouter>
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker();
