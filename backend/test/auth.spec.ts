@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { JwtService } from '@nestjs/jwt';
 import { Client } from 'pg';
 import request from 'supertest';
 import type { AuthResponse, ForgotPasswordResponse } from '@kasa/contracts';
@@ -88,6 +90,25 @@ describe('auth', () => {
     const none = await http().get('/api/auth/user').expect(401);
     expect(none.body.message).toBe('You are not signed in. Please sign in to continue.');
     await http().get('/api/auth/user').set('Authorization', 'Bearer not.a.jwt').expect(401);
+  });
+
+  it('a well-signed token for no user, for an older version or with a broken version: 401', async () => {
+    const { user } = await register();
+    const jwt = ctx.app.get(JwtService);
+    for (const payload of [
+      { sub: randomUUID(), tokenVersion: 0 },
+      { sub: user.id, tokenVersion: 1 },
+      { sub: user.id, tokenVersion: 0.5 },
+      { sub: user.id, tokenVersion: 2 ** 40 },
+      { sub: 'not-a-uuid', tokenVersion: 0 },
+    ]) {
+      const token = await jwt.signAsync(payload);
+      const refused = await http().get('/api/auth/user').set('Authorization', `Bearer ${token}`).expect(401);
+      expect(refused.body.message).toBe('Your session has ended. Please sign in again.');
+    }
+    const current = await jwt.signAsync({ sub: user.id, tokenVersion: 0 });
+    const me = await http().get('/api/auth/user').set('Authorization', `Bearer ${current}`).expect(200);
+    expect(me.body.user).toEqual(user);
   });
 
   it('refuses a duplicate username regardless of case: 409', async () => {

@@ -2,6 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { User } from '../users';
 
+/** Token versions are PostgreSQL integers (token_version): anything else names no session. */
+function isTokenVersion(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 2_147_483_647;
+}
+
 export interface TokenPayload {
   sub: string;
   tokenVersion: number;
@@ -21,7 +26,7 @@ export class TokenService {
   async verify(token: string): Promise<TokenPayload | null> {
     try {
       const payload = await this.jwt.verifyAsync<Partial<TokenPayload>>(token, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.tokenVersion !== 'number') return null;
+      if (typeof payload.sub !== 'string' || !isTokenVersion(payload.tokenVersion)) return null;
       return { sub: payload.sub, tokenVersion: payload.tokenVersion };
     } catch {
       return null;

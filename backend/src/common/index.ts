@@ -8,3 +8,4 @@ export * from './request-id';
 export * from './request-logging';
 export * from './api-path';
 export * from './clock';
+export * from './prepared-statement';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { ActiveSubscription, PlanId } from '@kasa/contracts';
-import { MoreThan, type Repository } from 'typeorm';
-import { SubscriptionEntity } from '../entities/subscription.entity';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ActiveSubscription, PaymentMethod, PaymentProvider, PlanId } from '@kasa/contracts';
+import type { DataSource } from 'typeorm';
+import { type PreparedStatement, queryPrepared } from '../../common';
 
 /** What a user is entitled to at an instant: Pro while an active paid period covers it. */
 export interface Entitlement {
@@ -11,30 +11,44 @@ export interface Entitlement {
   subscription: ActiveSubscription | null;
 }
 
+interface ProPeriodRow {
+  method: PaymentMethod;
+  provider: PaymentProvider;
+  current_period_end: Date;
+  cancel_at_period_end: boolean;
+}
+
+/** The active Pro period ending last, if one still covers the instant ($2). */
+const PRO_PERIOD_AT: PreparedStatement = {
+  name: 'entitlement_pro_period_at',
+  text: `SELECT "method", "provider", "current_period_end", "cancel_at_period_end"
+         FROM "subscriptions"
+         WHERE "user_id" = $1 AND "status" = 'active' AND "plan" = 'PRO_PLAN' AND "current_period_end" > $2
+         ORDER BY "current_period_end" DESC
+         LIMIT 1`,
+};
+
 /**
  * Reads entitlement from stored subscriptions and the given instant, so an expired Pro is Basic
  * without any job having to run. The instant comes from the caller's clock (tests inject one).
+ * Every status read and metered request asks: one prepared statement on an index
+ * (subscriptions_user_active_idx), not TypeORM's find machinery, which cost many times the query.
  */
 @Injectable()
 export class EntitlementService {
-  constructor(
-    @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async entitlementOf(userId: string, at: Date): Promise<Entitlement> {
-    const row = await this.subscriptions.findOne({
-      where: { userId, status: 'active', plan: 'PRO_PLAN', currentPeriodEnd: MoreThan(at) },
-      order: { currentPeriodEnd: 'DESC' },
-    });
-    if (!row?.currentPeriodEnd) return { plan: 'BASIC_PLAN', subscription: null };
+    const [row] = await queryPrepared<ProPeriodRow>(this.dataSource, PRO_PERIOD_AT, [userId, at]);
+    if (!row) return { plan: 'BASIC_PLAN', subscription: null };
     return {
       plan: 'PRO_PLAN',
       subscription: {
         method: row.method,
         provider: row.provider,
-        currentPeriodEnd: row.currentPeriodEnd.toISOString(),
-        cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-        cancellable: row.method === 'card' && !row.cancelAtPeriodEnd,
+        currentPeriodEnd: row.current_period_end.toISOString(),
+        cancelAtPeriodEnd: row.cancel_at_period_end,
+        cancellable: row.method === 'card' && !row.cancel_at_period_end,
       },
     };
   }
