@@ -9,6 +9,7 @@
 //              from run to run with the machine's load
 //
 // Chrome: CHROME_PATH (default /usr/bin/chromium), headless, no sandbox, no GPU.
+import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -61,7 +62,27 @@ async function storeToken(chromePort, token) {
 
 const ms = (audit) => `${Math.round(audit.numericValue)} ms`;
 
-async function measure(path, token) {
+class LighthouseRunError extends Error {
+  constructor(path, { code, message }) {
+    super(`${path}: ${code} ${message}`);
+    this.code = code;
+  }
+}
+
+/** Lighthouse sometimes loses the trace of a load on a busy machine (NO_NAVSTART, "run again"). */
+const RETRIED_CODES = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED']);
+
+async function measure(path, token, attempt = 1) {
+  try {
+    return await measureOnce(path, token);
+  } catch (error) {
+    if (!(error instanceof LighthouseRunError) || !RETRIED_CODES.has(error.code) || attempt >= 3) throw error;
+    console.log(`  (${error.message.split(' ').slice(0, 2).join(' ')}: measuring again)`);
+    return measure(path, token, attempt + 1);
+  }
+}
+
+async function measureOnce(path, token) {
   return withChrome(async (chromePort) => {
     if (token) await storeToken(chromePort, token);
     const result = await lighthouse(
@@ -77,7 +98,7 @@ async function measure(path, token) {
       undefined,
     );
     const { categories, audits, runtimeError, runWarnings } = result.lhr;
-    if (runtimeError) throw new Error(`${path}: ${runtimeError.code} ${runtimeError.message}`);
+    if (runtimeError) throw new LighthouseRunError(path, runtimeError);
     return {
       path,
       who: token ? 'signed in' : 'signed out',
@@ -119,10 +140,16 @@ async function installability() {
   });
 }
 
+/** Load average over 1, 5 and 15 minutes: simulated timings scale with how busy the machine was. */
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
 try {
   const token = await registerBenchUser();
   console.log(
-    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (Slow 4G, 4x CPU, simulated), ${origin}`,
+    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (Slow 4G, 4x CPU, simulated), ${origin}; load average ${load()}`,
   );
   for (const [path, signedIn] of [
     ['/', false],
@@ -139,6 +166,7 @@ try {
     if (r.heaviestScripts.length) console.log(`  most CPU: ${r.heaviestScripts.join(', ')}`);
     for (const warning of r.warnings) console.log(`  warning: ${warning}`);
   }
+  console.log(`\nLoad average after the runs: ${load()}`);
   const install = await installability();
   console.log(`\nInstallability of / (Chrome's Page.getInstallabilityErrors):`);
   console.log(
