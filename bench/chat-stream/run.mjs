@@ -91,7 +91,6 @@ try {
   /** [written at, latency] of every chunk through Kasa; split into ramp-up and full concurrency at the end. */
   const samples = [];
   const baseline = [];
-  let flowingCount = 0;
   /** Streams flowing and not yet ended; the budget figure is taken while this equals `streams`. */
   let active = 0;
   let peakActive = 0;
@@ -146,7 +145,6 @@ try {
           else samples.push([writtenAt, receivedAt - writtenAt]);
           if (!direct && !flowing) {
             flowing = true;
-            flowingCount += 1;
             active += 1;
             peakActive = Math.max(peakActive, active);
             if (active === streams) {
