@@ -1,12 +1,14 @@
 // bench/subscription-status: requests per second of an authenticated GET /api/subscription/status
 // (bearer token checked, entitlement and the month's usage read from PostgreSQL) against a bare
 // node:http server answering the same JSON, on the same machine in the same run, against the
-// DESIGN.md budget (Kasa ≥ 50 % of the bare server). Figures only, never a test.
+// DESIGN.md budget (Kasa ≥ 50 % of the bare server). Figures only, never a test. Also measured:
+// a NestJS + Express application with only that one route (the most any Kasa endpoint can reach
+// on its stack) and Kasa's public plans endpoint (Kasa's middleware, no guard, no database).
 //
 //   node bench/subscription-status/run.mjs [--connections 50] [--seconds 10] [--rounds 3] [--users 20] [--no-build]
 //
-// The two servers are measured in alternating rounds and each one's median is kept, so that
-// other work on the machine weighs on both alike. BENCH_CPU_PROFILE=<dir>: Kasa writes its V8
+// The servers are measured in alternating rounds and each one's median is kept, so that
+// other work on the machine weighs on all alike. BENCH_CPU_PROFILE=<dir>: Kasa writes its V8
 // CPU profile there (open it in Chrome DevTools).
 import { fork, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -84,6 +86,13 @@ const kasa = await startKasa({
     : [],
 });
 let bare;
+let nestFloor;
+/** Forks one of the yardstick servers (answering `statusJson`) and returns it with its port. */
+async function forkServer(file, statusJson) {
+  const child = fork(join(here, file), [], { env: { ...process.env, STATUS_JSON: statusJson } });
+  const { port } = await new Promise((resolve) => child.once('message', resolve));
+  return { child, port };
+}
 try {
   const tokens = [];
   for (let u = 0; u < users; u += 1) tokens.push(await kasa.register('status'));
@@ -101,21 +110,31 @@ try {
   if (!sample.ok) throw new Error(`status answered ${sample.status}: ${await sample.text()}`);
   const statusJson = await sample.text();
 
-  bare = fork(join(here, 'bare-server.mjs'), [], { env: { ...process.env, STATUS_JSON: statusJson } });
-  const barePort = await new Promise((resolve) => bare.once('message', (m) => resolve(m.port)));
+  const bareServer = await forkServer('bare-server.mjs', statusJson);
+  bare = bareServer.child;
+  const nestFloorServer = await forkServer('nest-floor-server.mjs', statusJson);
+  nestFloor = nestFloorServer.child;
 
   console.log(
     `\nsubscription-status: ${connections} connections, ${rounds} alternating rounds of ${seconds} s (each after a 2 s warm-up), ${users} users, ${statusJson.length} bytes of JSON`,
   );
   const bareRuns = [];
+  const nestRuns = [];
   const kasaRuns = [];
   const floorRuns = [];
   for (let round = 1; round <= rounds; round += 1) {
     bareRuns.push(
       await measure(
         `round ${round}, bare node:http JSON endpoint`,
-        `http://127.0.0.1:${barePort}/`,
+        `http://127.0.0.1:${bareServer.port}/`,
         bare.pid,
+      ),
+    );
+    nestRuns.push(
+      await measure(
+        `round ${round}, NestJS + Express, the one route and nothing else (the stack's floor)`,
+        `http://127.0.0.1:${nestFloorServer.port}/api/subscription/status`,
+        nestFloor.pid,
       ),
     );
     kasaRuns.push(
@@ -128,7 +147,7 @@ try {
     );
     floorRuns.push(
       await measure(
-        `round ${round}, Kasa GET /api/subscription/plans (public, from memory: the framework's floor)`,
+        `round ${round}, Kasa GET /api/subscription/plans (public, from memory: Kasa's middleware, no guard, no database)`,
         `${kasa.origin}/api/subscription/plans`,
         kasa.pid,
       ),
@@ -137,21 +156,30 @@ try {
   const median = (runs, key = 'rps') =>
     runs.map((run) => run[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
   const bareRps = median(bareRuns);
+  const nestRps = median(nestRuns);
   const kasaRps = median(kasaRuns);
   const floorRps = median(floorRuns);
   const failed = kasaRuns.some((run) => run.failed);
   const ratio = kasaRps / bareRps;
   const cpu = (runs) => `${Math.round(median(runs, 'cpuPerRequestUs'))} µs`;
+  const ofBare = (rps) => `${((rps / bareRps) * 100).toFixed(1)} % of bare`;
+  const line = (title, rps, runs) =>
+    `${title} ${Math.round(rps).toLocaleString('en')} req/s (${cpu(runs)} CPU/request; ${ofBare(rps)})`;
   console.log(
-    `  medians: bare ${Math.round(bareRps).toLocaleString('en')} req/s (${cpu(bareRuns)} CPU/request), Kasa status ${Math.round(kasaRps).toLocaleString('en')} req/s (${cpu(kasaRuns)}), Kasa plans ${Math.round(floorRps).toLocaleString('en')} req/s (${cpu(floorRuns)}; ${((floorRps / bareRps) * 100).toFixed(1)} % of bare)`,
+    `  medians: bare ${Math.round(bareRps).toLocaleString('en')} req/s (${cpu(bareRuns)} CPU/request), ${line('NestJS + Express floor', nestRps, nestRuns)}, ${line('Kasa status', kasaRps, kasaRuns)}, ${line('Kasa plans', floorRps, floorRuns)}`,
   );
   console.log(
     `  Kasa / bare: ${(ratio * 100).toFixed(1)} % (budget ≥ ${budgetRatio * 100} %: ${ratio >= budgetRatio && !failed ? 'within budget' : 'OVER BUDGET'})`,
   );
-  console.log('  (Kasa, PostgreSQL, the bare server and this client share the same cores)');
+  if (nestRps / bareRps < budgetRatio)
+    console.log(
+      `  NestJS + Express with one empty route reaches ${ofBare(nestRps)}: no endpoint on this stack can meet the budget here`,
+    );
+  console.log('  (Kasa, PostgreSQL, the yardstick servers and this client share the same cores)');
   // Requests autocannon gave up on may still be queued in Kasa: let them finish before it stops.
   await new Promise((resolve) => setTimeout(resolve, 1000));
 } finally {
   bare?.kill('SIGTERM');
+  nestFloor?.kill('SIGTERM');
   await kasa.stop();
 }
