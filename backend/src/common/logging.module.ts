@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import pino, { type Logger } from 'pino';
 import type { AppConfig } from '../config';
+import { REQUEST_LOG_OPTIONS } from './request-logging';
 
 /** The process's pino logger (app.factory.ts logs each API call through it: request-logging.ts). */
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
@@ -13,8 +14,7 @@ function createRootLogger(config: AppConfig): Logger {
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { singleLine: true, colorize: true } } }
       : {}),
-    serializers: { req: pino.stdSerializers.req, res: pino.stdSerializers.res, err: pino.stdSerializers.err },
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    ...REQUEST_LOG_OPTIONS,
   });
 }
 

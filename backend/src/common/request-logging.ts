@@ -1,7 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import type { Level, Logger } from 'pino';
+import pino, { type Level, type Logger, type LoggerOptions } from 'pino';
 import { isApiRequest } from './api-path';
+
+/**
+ * How a request and its answer appear in a log line: the request with its id and headers, minus
+ * credentials; of the answer only the status (its headers are the same on every line).
+ */
+export const REQUEST_LOG_OPTIONS = {
+  serializers: {
+    req: pino.stdSerializers.req,
+    res: (response: ServerResponse) => ({ statusCode: response.statusCode }),
+  },
+  redact: ['req.headers.authorization', 'req.headers.cookie'],
+} satisfies LoggerOptions;
 
 /** An API call taking longer than this is logged at warn, so a quiet (warn) log still shows it. */
 export const SLOW_REQUEST_MS = 1000;
