@@ -32,9 +32,10 @@ const MID_JANUARY = '2031-01-15T12:00:00.000Z';
 const JANUARY = '2031-01-01';
 const FEBRUARY = '2031-02-01';
 
-const limitBody = (body: Omit<UsageLimitErrorBody, 'error'>): UsageLimitErrorBody => ({
+const limitBody = (body: Omit<UsageLimitErrorBody, 'error' | 'code'>): UsageLimitErrorBody => ({
   error: 'Usage limit exceeded',
   ...body,
+  code: 'USAGE_LIMIT_EXCEEDED',
 });
 
 describe('usage quotas', () => {

@@ -7,24 +7,15 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { errorCodeForStatus, isErrorCode } from '@kasa/contracts';
 import { apiErrorBody } from './api-error';
-
-/** Validation failures carry their field messages here (see validation.pipe.ts). */
-export interface ValidationErrorResponse {
-  message: string;
-  details: string[];
-}
-
-function isValidationResponse(value: unknown): value is ValidationErrorResponse {
-  return (
-    typeof value === 'object' && value !== null && Array.isArray((value as ValidationErrorResponse).details)
-  );
-}
+import { isCodedErrorResponse } from './api-exception';
 
 /**
- * Every error leaves as ApiErrorBody. HttpExceptions keep their status and message (or a body a
- * feature shaped on purpose, e.g. the usage-limit 429); anything else is a logged 500 whose
- * details stay in the log.
+ * Every error leaves as ApiErrorBody with a stable `code`. Coded exceptions (ApiException and the
+ * validation pipe's) keep their code, message and details; other HttpExceptions get the code of
+ * their status; a body a feature shaped on purpose (the usage-limit 429) goes out as is. Anything
+ * else is a logged 500 whose details stay in the log.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -39,8 +30,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const payload = exception.getResponse();
-      if (isValidationResponse(payload)) {
-        response.status(status).json(apiErrorBody(request, status, payload.message, payload.details));
+      if (isCodedErrorResponse(payload)) {
+        response
+          .status(status)
+          .json(apiErrorBody(request, status, payload.message, payload.details, payload.code));
         return;
       }
       if (
@@ -49,8 +42,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
         (payload as { error?: unknown }).error &&
         !('statusCode' in payload)
       ) {
-        // A body shaped by a feature (e.g. { error: 'Usage limit exceeded', ... }) goes out as is.
-        response.status(status).json(payload);
+        // A body shaped by a feature (the usage-limit 429) keeps its shape; it gains a code.
+        const code = (payload as { code?: unknown }).code;
+        response.status(status).json({ ...payload, code: isErrorCode(code) ? code : errorCodeForStatus(status) });
         return;
       }
       const message =

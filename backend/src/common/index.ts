@@ -1,4 +1,5 @@
 export * from './api-error';
+export * from './api-exception';
 export * from './api-exception.filter';
 export * from './body-parsing';
 export * from './logging.module';

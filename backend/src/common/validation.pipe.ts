@@ -1,5 +1,5 @@
 import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
-import type { ValidationErrorResponse } from './api-exception.filter';
+import type { CodedErrorResponse } from './api-exception';
 
 function messages(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
@@ -19,7 +19,11 @@ export function createValidationPipe(): ValidationPipe {
     exceptionFactory: (errors) => {
       const details = messages(errors);
       // The first problem is the message the UI shows (a toast has room for one); all are listed.
-      const body: ValidationErrorResponse = { message: details[0] ?? 'The request is not valid.', details };
+      const body: CodedErrorResponse = {
+        code: 'VALIDATION_FAILED',
+        message: details[0] ?? 'The request is not valid.',
+        details,
+      };
       return new BadRequestException(body);
     },
   });

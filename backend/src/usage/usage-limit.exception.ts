@@ -8,7 +8,7 @@ import { USAGE_LIMIT_ERROR, type UsageFeature } from '@kasa/contracts';
 export class UsageLimitExceededException extends HttpException {
   constructor(feature: UsageFeature, current: number, limit: number, upgradeRequired: boolean) {
     super(
-      { error: USAGE_LIMIT_ERROR, feature, current, limit, upgradeRequired },
+      { error: USAGE_LIMIT_ERROR, feature, current, limit, upgradeRequired, code: 'USAGE_LIMIT_EXCEEDED' },
       HttpStatus.TOO_MANY_REQUESTS,
     );
   }

@@ -1,11 +1,113 @@
-/** The one JSON body every failed API request answers with (except the usage-limit 429, added later). */
+/**
+ * Stable machine-readable error codes. Every API error body carries one (`code`), and every chat
+ * stream error event too; the UI turns a code into English or French text (`errorText` in
+ * @kasa/ui) and shows the server's own `message` only for a code it does not know.
+ *
+ * Codes are part of the API: add new ones, never rename or reuse one.
+ */
+export const ERROR_CODES = [
+  // Generic, by HTTP status (used when a failure has no more precise code).
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'BODY_TOO_LARGE',
+  'BODY_MALFORMED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'USAGE_LIMIT_EXCEEDED',
+  'REQUEST_TIMEOUT',
+  'INTERNAL_ERROR',
+  'BAD_GATEWAY',
+  'SERVICE_UNAVAILABLE',
+  // Accounts and sessions.
+  'AUTH_INVALID_CREDENTIALS',
+  'AUTH_NOT_SIGNED_IN',
+  'AUTH_SESSION_ENDED',
+  'AUTH_USERNAME_TAKEN',
+  'AUTH_USERNAME_NOT_FOUND',
+  'AUTH_WRONG_CURRENT_PASSWORD',
+  'AUTH_RESET_UNAVAILABLE',
+  'AUTH_RESET_CODE_EXPIRED',
+  'AUTH_RESET_CODE_WRONG',
+  'AUTH_RESET_CODE_LOCKED',
+  'AUTH_ADMIN_ONLY',
+  // Chat.
+  'CHAT_CONVERSATION_NOT_FOUND',
+  'CHAT_SERVER_RESTARTING',
+  'CHAT_REPLY_FAILED',
+  'CHAT_REPLY_INTERRUPTED',
+  'CHAT_REPLY_NOT_SAVED',
+  'AI_BUSY',
+  'AI_UNAVAILABLE',
+  'AI_MODEL_UNKNOWN',
+  'AI_AUTH_FAILED',
+  'AI_TIMEOUT',
+  // Legal pages and cookie preferences.
+  'LEGAL_PAGE_NOT_FOUND',
+  // Billing.
+  'BILLING_NO_CARD_SUBSCRIPTION',
+  'BILLING_ALREADY_CANCELLED',
+  'BILLING_PROVIDER_NOT_CONFIGURED',
+  'BILLING_PROVIDER_BUSY',
+  'BILLING_PROVIDER_UNREACHABLE',
+  'BILLING_PROVIDER_REFUSED',
+  'BILLING_NETWORK_UNSUPPORTED',
+  'BILLING_WEBHOOK_INVALID',
+  'BILLING_CHECKOUT_NOT_FOUND',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** The code of a failure that has no more precise one, by HTTP status. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 408:
+      return 'REQUEST_TIMEOUT';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'BODY_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    case 502:
+      return 'BAD_GATEWAY';
+    case 503:
+      return 'SERVICE_UNAVAILABLE';
+    default:
+      return status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST';
+  }
+}
+
+/** The one JSON body every failed API request answers with (the usage-limit 429 keeps its own shape plus `code`). */
 export interface ApiErrorBody {
   statusCode: number;
   /** Short name of the HTTP status, e.g. 'Bad Request'. */
   error: string;
-  /** Human-readable message the UI can show as is. */
+  /** Stable machine-readable code: what the UI translates. */
+  code: ErrorCode;
+  /** Human-readable English message; the UI's fallback when it does not know the code. */
   message: string;
-  /** Field-level validation messages, when the request body or query was invalid. */
+  /** A few field-level validation messages, when the request body or query was invalid. */
   details?: string[];
   path: string;
   requestId: string;

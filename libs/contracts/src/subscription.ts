@@ -90,6 +90,8 @@ export interface UsageLimitErrorBody {
   current: number;
   limit: number;
   upgradeRequired: boolean;
+  /** Added to the spec's shape: the stable error code every error body carries. */
+  code: 'USAGE_LIMIT_EXCEEDED';
 }
 export const USAGE_LIMIT_ERROR = 'Usage limit exceeded';
 

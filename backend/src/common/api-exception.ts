@@ -1,0 +1,29 @@
+import { HttpException } from '@nestjs/common';
+import type { ErrorCode } from '@kasa/contracts';
+
+/** What a coded exception answers with; the filter adds status, path, request id and time. */
+export interface CodedErrorResponse {
+  code: ErrorCode;
+  message: string;
+  details?: string[];
+}
+
+export function isCodedErrorResponse(value: unknown): value is CodedErrorResponse {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as CodedErrorResponse).code === 'string' &&
+    typeof (value as CodedErrorResponse).message === 'string' &&
+    !('error' in value)
+  );
+}
+
+/**
+ * An HTTP failure with a stable code (libs/contracts ERROR_CODES) and an English message. Throw it
+ * instead of Nest's bare exceptions so the UI can show the code's text in the user's language.
+ */
+export class ApiException extends HttpException {
+  constructor(status: number, code: ErrorCode, message: string, details?: string[]) {
+    super({ code, message, ...(details?.length ? { details } : {}) } satisfies CodedErrorResponse, status);
+  }
+}
