@@ -1,5 +1,6 @@
-// Every frontend component / unit test in one run: `npx jest -c jest.frontend.config.js --ci`.
-// Each workspace keeps its own config (Jest 30, @swc/jest, jsdom); this file only lists them.
+// Every frontend component / unit test in one run, plus the tests of the repository's tooling:
+// `npx jest -c jest.frontend.config.js --ci`. Each workspace keeps its own config (Jest 30,
+// @swc/jest, jsdom for components); this file only lists them.
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
@@ -10,5 +11,6 @@ module.exports = {
     '<rootDir>/mfe-account/jest.config.mjs',
     '<rootDir>/libs/ui/jest.config.mjs',
     '<rootDir>/libs/api-client/jest.config.mjs',
+    '<rootDir>/tools/jest.config.mjs',
   ],
 };

@@ -37,10 +37,22 @@ export function ensureDependencies() {
 
 export const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
 
-/** Builds every project for production (Nx caches unchanged projects). */
-export function buildAll() {
-  log('Building backend and frontends for production...');
-  run(npm, ['exec', '--', 'nx', 'run-many', '-t', 'build', '--output-style=stream'], { env: nxEnv });
+/**
+ * Nx without its cache: every target really runs, in the order of the build graph. `npm test` and
+ * CI use it so each run proves that a fresh clone builds (a warm cache once hid a workspace that
+ * imported a package it did not declare).
+ */
+export const nxColdEnv = { ...nxEnv, NX_SKIP_NX_CACHE: 'true' };
+
+/**
+ * Builds every project for production. `npm start` lets Nx reuse unchanged projects' builds;
+ * `cold: true` (tests, CI) rebuilds everything.
+ */
+export function buildAll({ cold = false } = {}) {
+  log(`Building backend and frontends for production${cold ? ' (Nx cache off)' : ''}...`);
+  run(npm, ['exec', '--', 'nx', 'run-many', '-t', 'build', '--output-style=stream'], {
+    env: cold ? nxColdEnv : nxEnv,
+  });
 }
 
 /**

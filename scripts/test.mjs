@@ -1,19 +1,19 @@
 // `npm test`: every test. Lint and type checks, backend unit + integration tests (real PostgreSQL
 // and Redis when DATABASE_URL / REDIS_URL are set, else the machine's local servers), frontend
-// component tests, then Playwright end-to-end tests against the production build served the way
-// `npm start` serves it. Prints one closing line: 'N passed, N failed'.
+// component tests and the tooling's own tests, then Playwright end-to-end tests against the
+// production build served the way `npm start` serves it. Builds with the Nx cache off. Prints one closing line: 'N passed, N failed'.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildAll, ensureDependencies, log, nxEnv, repoRoot, run } from './lib.mjs';
+import { buildAll, ensureDependencies, log, nxColdEnv, repoRoot, run } from './lib.mjs';
 
 ensureDependencies();
-buildAll();
+buildAll({ cold: true });
 
 log('Lint (whole repository) and type checks...');
 run('npm', ['exec', '--', 'eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint', '.']);
-run('npm', ['exec', '--', 'nx', 'run-many', '-t', 'typecheck', '--output-style=stream'], { env: nxEnv });
+run('npm', ['exec', '--', 'nx', 'run-many', '-t', 'typecheck', '--output-style=stream'], { env: nxColdEnv });
 
 const reports = mkdtempSync(join(tmpdir(), 'kasa-test-'));
 const totals = { passed: 0, failed: 0 };
