@@ -24,5 +24,6 @@ export function readUsageLimitBody(value: unknown): UsageLimitErrorBody | undefi
     current: body.current,
     limit: body.limit,
     upgradeRequired: body.upgradeRequired,
+    code: 'USAGE_LIMIT_EXCEEDED',
   };
 }
