@@ -1,5 +1,7 @@
 import { CHAT_MODEL, type ChatModel, type ChatModelRequest } from '../src/ai/chat-model.port';
+import { DataSource } from 'typeorm';
 import { KnowledgeSearchService } from '../src/ai/knowledge/knowledge-search.service';
+import { ENGLISH_STOP_WORDS } from '../src/ai/language/stop-words';
 import { startFakeOpenAi } from './support/fake-openai-server';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -74,6 +76,47 @@ describe('offline advisor (no AI model configured)', () => {
     expect(quoted).not.toMatch(/\*\*|^> #/m);
   });
 
+  it('does not quote the Cookie Policy to a question about cassava disease: it says it found nothing relevant', async () => {
+    const question = 'My cassava leaves are turning yellow with mosaic patterns. What should I do?';
+    const answer = (await collect(model.stream(ask(question)))).join('');
+    expect(answer).not.toContain('Cookie Policy');
+    expect(answer).not.toContain('](/legal/');
+    expect(answer).not.toContain('Here is what I found');
+    expect(answer.startsWith('**No AI model is connected**')).toBe(true);
+    expect(answer).toContain(
+      'I found nothing relevant to your question in my sources, so I will not guess an answer.',
+    );
+    // The registered sources, by their descriptions, and how to get a real answer.
+    expect(answer).toContain('I searched:\n\n- ');
+    expect(answer).toContain(
+      "\n- Kasa's legal pages and pricing (terms of use, privacy, cookies, fair use, plans and prices)",
+    );
+    expect(answer).toContain('\n- your earlier conversations');
+    for (const setting of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'CHAT_MODEL', 'README'])
+      expect(answer).toContain(setting);
+    expect(answer).toContain('An AI model could answer questions like this one');
+  });
+
+  it.each([
+    ['How do you use cookies?', '/legal/cookies', /^Cookie Policy — /],
+    ['Can I pay with Orange Money?', '/legal/pricing', /^Pricing — How to pay$/],
+    ['Can I get a refund?', '/legal/terms', /^Terms of Use — Plans and payments$/],
+    ['Comment supprimer mon compte ?', '/legal/privacy', /^Privacy Policy — /],
+  ])('still finds the pages a question really is about: %s', async (text, url, title) => {
+    const hits = await knowledge.search({ text, userId: 'user-a', limit: 3 });
+    expect(hits[0]).toEqual(expect.objectContaining({ url, title: expect.stringMatching(title) }));
+  });
+
+  it.each([
+    'How does Kasa help with cassava disease?',
+    'cassava price in Douala market',
+    'When should I plant maize?',
+    'Comment soigner la mosaïque du manioc ?',
+    'What should I do?',
+  ])('finds nothing in the pages for a question they do not answer: %s', async (text) => {
+    await expect(knowledge.search({ text, userId: 'user-a', limit: 3 })).resolves.toEqual([]);
+  });
+
   it('answers a French question in French', async () => {
     const answer = (await collect(model.stream(ask("Combien coûte l'abonnement Pro ?")))).join('');
     expect(answer.startsWith("**Aucun modèle d'IA n'est connecté**")).toBe(true);
@@ -84,18 +127,21 @@ describe('offline advisor (no AI model configured)', () => {
     expect(answer).not.toContain('No AI model is connected');
   });
 
-  it('says so when nothing matches, and suggests rephrasing', async () => {
-    const answer = (await collect(model.stream(ask('xylophone quokka zeppelin')))).join('');
-    expect(answer.startsWith('**No AI model is connected**')).toBe(true);
-    expect(answer).toContain("I found nothing in Kasa's local knowledge that matches your question.");
-    expect(answer).toContain('Try rephrasing it');
-    expect(answer).not.toContain('](/legal/');
-  });
-
-  it('says so in French too', async () => {
+  it('says so in French to a French question, naming its sources in French', async () => {
     const answer = (await collect(model.stream(ask('Où est le xylophone du quokka ?')))).join('');
-    expect(answer).toContain("Je n'ai rien trouvé dans les connaissances locales de Kasa");
-    expect(answer).toContain('Essayez de la reformuler');
+    expect(answer.startsWith("**Aucun modèle d'IA n'est connecté**")).toBe(true);
+    expect(answer).toContain("Je n'ai rien trouvé de pertinent pour votre question dans mes sources");
+    expect(answer).toContain("J'ai cherché dans :\n\n- ");
+    expect(answer).toContain(
+      "\n- les pages légales et les tarifs de Kasa (conditions d'utilisation, confidentialité, cookies, " +
+        'usage équitable, offres et prix)',
+    );
+    expect(answer).toContain('\n- vos conversations précédentes');
+    for (const setting of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'CHAT_MODEL'])
+      expect(answer).toContain(setting);
+    expect(answer).toContain("Un modèle d'IA pourrait répondre à ce genre de question");
+    expect(answer).not.toContain('](/legal/');
+    expect(answer).not.toContain('I searched');
   });
 
   it('answers from the last user message, not the earlier ones', async () => {
@@ -158,6 +204,16 @@ describe('offline advisor (no AI model configured)', () => {
       }
       const hits = await knowledge.search({ text: 'pricing', userId: 'user-a', limit: 3 });
       expect(hits.length).toBeGreaterThan(0);
+    });
+
+    it("drops every word of ENGLISH_STOP_WORDS, as PostgreSQL's english configuration does", async () => {
+      const rows: Array<{ word: string }> = await ctx.app
+        .get(DataSource)
+        .query(
+          `SELECT w AS word FROM unnest($1::text[]) AS w WHERE to_tsvector('english', w) <> ''::tsvector`,
+          [[...ENGLISH_STOP_WORDS]],
+        );
+      expect(rows).toEqual([]);
     });
 
     it('finds nothing for an empty question', async () => {

@@ -58,4 +58,30 @@ describe('chat with the offline advisor', () => {
     expect(other.text).not.toContain('anthrax');
     expect(other.text).not.toContain('Conversation:');
   });
+
+  it('quotes no past message that shares a word but not the topic, and says what it searched', async () => {
+    const abena = await register();
+    await ask(abena, 'The yellow maize in the north field is ready to harvest.');
+
+    const answer = await ask(
+      abena,
+      'My cassava leaves are turning yellow with mosaic patterns. What should I do?',
+    );
+    expect(answer.text).not.toContain('Conversation:');
+    expect(answer.text).not.toContain('north field');
+    expect(answer.text).not.toContain('](/legal/');
+    expect(answer.text).toContain('I found nothing relevant to your question in my sources');
+    expect(answer.text).toContain("- Kasa's legal pages and pricing");
+    expect(answer.text).toContain('- your earlier conversations');
+  });
+
+  it("does not quote its own earlier replies back as the user's conversations", async () => {
+    const esi = await register();
+    const first = await ask(esi, 'Hello there');
+    expect(first.text).toContain('Ollama');
+
+    const answer = await ask(esi, 'Does it work with Ollama and OpenRouter?');
+    expect(answer.text).not.toContain('Conversation:');
+    expect(answer.text).toContain('I found nothing relevant to your question in my sources');
+  });
 });

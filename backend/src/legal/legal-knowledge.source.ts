@@ -1,18 +1,19 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { anyWordSearchTerms, markCutEnds, plainExcerpt } from '../ai/knowledge/full-text';
+import { knowledgeRankSql, markCutEnds, matchedTermsSql, plainExcerpt } from '../ai/knowledge/full-text';
 import { KnowledgeSearchService } from '../ai/knowledge/knowledge-search.service';
-import type { KnowledgeHit, KnowledgeQuery, KnowledgeSource } from '../ai/knowledge/knowledge-source';
+import type { KnowledgeHit, KnowledgeSource, KnowledgeSourceQuery } from '../ai/knowledge/knowledge-source';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { LegalPageEntity } from './entities/legal-page.entity';
 import { fillPlaceholders } from './legal.service';
 
 /**
  * Sections ('# ' headings) of the legal pages ranked against the question: the heading weighs
- * most, then the page title, then the text. Pages are split in SQL so a hit points at the part
- * that answers ('Pricing — How to pay'), not at a whole page. Five short pages: computed per
- * query, no index needed. The names are filled in before searching, so "Kasa" is findable.
+ * most, then the page title, then the text (the shared labels of full-text.ts). Pages are split in
+ * SQL so a hit points at the part that answers ('Pricing — How to pay'), not at a whole page. Five
+ * short pages: computed per query, no index needed. The names are filled in before searching, so
+ * "Kasa" is findable. The sections containing the most question terms come first, then by rank.
  */
 const SEARCH_SQL = String.raw`
   WITH q AS (SELECT websearch_to_tsquery('english', $1) AS query),
@@ -32,24 +33,34 @@ const SEARCH_SQL = String.raw`
     SELECT type, title, n, heading, text,
            setweight(to_tsvector('english', coalesce(heading, '')), 'A') ||
            setweight(to_tsvector('english', title), 'B') ||
-           setweight(to_tsvector('english', text), 'C') AS document
+           setweight(to_tsvector('english', text), 'D') AS document
     FROM parts
+  ),
+  ranked AS (
+    SELECT d.type, d.title, d.n, d.heading, d.text,
+           ${knowledgeRankSql('d.document', 'q.query')} AS rank,
+           ${matchedTermsSql('english', 'd.document', '$5')} AS matched
+    FROM docs d, q
+    WHERE d.document @@ q.query
+  ),
+  matches AS (
+    SELECT * FROM ranked
+    ORDER BY cardinality(matched) DESC, rank DESC, type, n
+    LIMIT $4
   )
-  SELECT d.type, d.title, d.heading,
-         ts_rank(d.document, q.query) AS rank,
-         ts_headline('english', d.text, q.query,
+  SELECT m.type, m.title, m.heading, m.rank, m.matched,
+         ts_headline('english', m.text, q.query,
            'MaxFragments=2, MaxWords=30, MinWords=12, ShortWord=2, StartSel="", StopSel="", FragmentDelimiter=" … "'
          ) AS excerpt
-  FROM docs d, q
-  WHERE d.document @@ q.query
-  ORDER BY rank DESC, d.type, d.n
-  LIMIT $4`;
+  FROM matches m, q
+  ORDER BY cardinality(m.matched) DESC, m.rank DESC, m.type, m.n`;
 
 interface LegalSearchRow {
   type: string;
   title: string;
   heading: string | null;
   rank: number | string;
+  matched: number[];
   excerpt: string;
 }
 
@@ -62,25 +73,34 @@ export function legalPageUrl(type: string): string {
 @Injectable()
 export class LegalKnowledgeSource implements KnowledgeSource, OnModuleInit {
   readonly name = 'legal';
+  readonly description: KnowledgeSource['description'];
 
   constructor(
     @InjectRepository(LegalPageEntity) private readonly pages: Repository<LegalPageEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly knowledge: KnowledgeSearchService,
-  ) {}
+  ) {
+    const app = config.appName;
+    this.description = {
+      en: `${app}'s legal pages and pricing (terms of use, privacy, cookies, fair use, plans and prices)`,
+      fr:
+        `les pages légales et les tarifs de ${app} (conditions d'utilisation, confidentialité, ` +
+        'cookies, usage équitable, offres et prix)',
+    };
+  }
 
   onModuleInit(): void {
     this.knowledge.register(this);
   }
 
-  async search(query: KnowledgeQuery): Promise<KnowledgeHit[]> {
-    const terms = anyWordSearchTerms(query.text);
-    if (terms === '' || query.limit <= 0) return [];
+  async search(query: KnowledgeSourceQuery): Promise<KnowledgeHit[]> {
+    if (query.terms.terms.length === 0 || query.limit <= 0) return [];
     const rows: LegalSearchRow[] = await this.pages.query(SEARCH_SQL, [
-      terms,
+      query.terms.anyWord,
       this.config.appName,
       this.config.assistantName,
       query.limit,
+      query.terms.terms.map((term) => term.search),
     ]);
     const names = { appName: this.config.appName, assistantName: this.config.assistantName };
     return rows.map((row) => {
@@ -91,6 +111,7 @@ export class LegalKnowledgeSource implements KnowledgeSource, OnModuleInit {
         title: heading ? `${title} — ${heading}` : title,
         excerpt: markCutEnds(plainExcerpt(row.excerpt)),
         rank: Number(row.rank),
+        matchedTerms: row.matched,
         url: legalPageUrl(row.type),
       };
     });

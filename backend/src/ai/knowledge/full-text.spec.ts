@@ -1,30 +1,18 @@
-import { anyWordSearchTerms, markCutEnds, plainExcerpt } from './full-text';
+import { knowledgeRankSql, markCutEnds, matchedTermsSql, plainExcerpt } from './full-text';
 
-describe('anyWordSearchTerms', () => {
-  it("ORs the question's words and adds the words the texts use for them", () => {
-    expect(anyWordSearchTerms('How much does Pro cost?')).toBe(
-      'how or much or does or pro or cost or price or pay',
+describe('knowledgeRankSql', () => {
+  it('is the formula MIN_KNOWLEDGE_RANK is calibrated for: shared weights, log-length, r / (r + 1)', () => {
+    expect(knowledgeRankSql('d.document', 'q.query')).toBe(
+      "ts_rank_cd('{0.1, 0.2, 0.4, 1.0}'::float4[], d.document, q.query, 1 | 32)",
     );
   });
+});
 
-  it('drops French stop words from a French question and maps French words to the English texts', () => {
-    expect(anyWordSearchTerms("Combien coûte l'abonnement Pro ?")).toBe(
-      'coûte or price or cost or pay or abonnement or plan or subscription or upgrade or pro',
-    );
-  });
-
-  it('lets no search operator through: only letters and digits, no or/and words', () => {
-    expect(anyWordSearchTerms('"pricing" -terms OR (cookies) & !x :*')).toBe(
-      'pricing or price or cost or pay or terms or cookies or cookie',
-    );
-    expect(anyWordSearchTerms("'; DROP TABLE legal_page; --")).toBe('drop or table or legal or page');
-    expect(anyWordSearchTerms('  ?! ')).toBe('');
-  });
-
-  it('keeps numbers and caps the number of terms', () => {
-    expect(anyWordSearchTerms('2,500 XAF')).toBe('2 or 500 or xaf');
-    const long = Array.from({ length: 60 }, (_, index) => `word${index}`).join(' ');
-    expect(anyWordSearchTerms(long).split(' or ')).toHaveLength(24);
+describe('matchedTermsSql', () => {
+  it("checks each term's words in the source's own configuration", () => {
+    const sql = matchedTermsSql('simple', 'm."search_vector"', '$5');
+    expect(sql).toContain('unnest($5::text[]) WITH ORDINALITY');
+    expect(sql).toContain(`m."search_vector" @@ websearch_to_tsquery('simple', t.words)`);
   });
 });
 

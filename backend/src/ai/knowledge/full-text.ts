@@ -1,100 +1,37 @@
-import { detectReplyLanguage, FRENCH_STOP_WORDS, wordsOf } from '../language/detect-language';
-
 /**
- * Helpers every knowledge source shares, so a question is searched the same way everywhere.
- *
- * A chat question is not a search query: "How much does Pro cost?" has words the answer never
- * uses ("how", "much", "cost"). websearch_to_tsquery ANDs all words, which finds nothing, so
- * sources search for ANY of the question's meaningful words (`websearch_to_tsquery('english',
- * $1)` over the `… or …` string built here: PostgreSQL drops the English stop words and stems
- * the rest) and let ts_rank put the pages matching the most words first. A few everyday words
- * (English and French, since the stored texts are English) are widened to the words the texts use.
+ * SQL and text helpers every knowledge source shares, so that every source finds, ranks and
+ * checks a question the same way and the relevance floor (relevance.ts) means the same for each.
  */
 
-/** Everyday words → words the stored texts use (keys without accents). */
-const RELATED_WORDS: ReadonlyArray<[readonly string[], readonly string[]]> = [
-  [
-    [
-      'cost',
-      'costs',
-      'price',
-      'prices',
-      'pricing',
-      'fee',
-      'fees',
-      'pay',
-      'paying',
-      'payment',
-      'payments',
-      'cheap',
-      'expensive',
-      'charge',
-      'combien',
-      'cout',
-      'coute',
-      'coutent',
-      'prix',
-      'tarif',
-      'tarifs',
-      'payer',
-      'paiement',
-      'paye',
-      'paie',
-    ],
-    ['price', 'cost', 'pay'],
-  ],
-  [
-    ['subscription', 'subscribe', 'abonnement', 'abonner', 'forfait', 'upgrade'],
-    ['plan', 'subscription', 'upgrade'],
-  ],
-  [['delete', 'remove', 'erase', 'supprimer', 'effacer', 'suppression'], ['delete']],
-  [['compte', 'comptes'], ['account']],
-  [
-    ['donnees', 'confidentialite', 'privee'],
-    ['data', 'privacy'],
-  ],
-  [['passe', 'motdepasse'], ['password']],
-  [['limite', 'limites', 'quota', 'quotas'], ['limit']],
-  [['gratuit', 'gratuite'], ['free']],
-  [['mois', 'mensuel', 'mensuelle'], ['month']],
-  [['rembourser', 'remboursement', 'refund'], ['refund']],
-  [['annuler', 'resilier', 'annulation', 'cancel'], ['cancel']],
-  [['carte'], ['card']],
-  [['voix', 'vocal', 'vocale'], ['voice']],
-  [['recherche', 'rechercher'], ['search']],
-  [['traceur', 'traceurs', 'cookie', 'cookies'], ['cookie']],
-  [
-    ['conditions', 'utilisation', 'regles'],
-    ['terms', 'use'],
-  ],
-];
-
-const RELATED = new Map<string, readonly string[]>();
-for (const [words, related] of RELATED_WORDS) for (const word of words) RELATED.set(word, related);
-
-const withoutAccents = (word: string) => word.normalize('NFD').replace(/\p{Diacritic}/gu, '');
-
-/** The longest question searched (words beyond are ignored). */
-export const MAX_SEARCH_TERMS = 24;
+/**
+ * ts_rank_cd weights for the labels {D, C, B, A}. Every source labels its text the same way:
+ * body text unlabelled (D, 0.1 per mention), titles B (0.4), headings A (1.0).
+ */
+export const KNOWLEDGE_RANK_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
 
 /**
- * The `… or …` string for `websearch_to_tsquery('english', $1)`: the question's words (French
- * stop words removed for a French question; PostgreSQL removes the English ones) plus related
- * words, each once. Only letters and digits reach PostgreSQL, so no search operator ('-', quotes)
- * can come from the user. Empty when nothing is left to search.
+ * SQL for the normalised rank of a passage (`document`, a tsvector) for a query (the question's
+ * `anyWord` query): ts_rank_cd sums the weights of the question's words' mentions (each word of an
+ * OR query is its own cover), flag 1 divides by ln(1 + length) so a long passage does not win on
+ * length alone, flag 32 maps the result r to r / (r + 1), into [0, 1). Not divided by the number
+ * of question words (as ts_rank is), so a long question does not lower every rank.
  */
-export function anyWordSearchTerms(text: string): string {
-  const french = detectReplyLanguage(text) === 'fr';
-  const terms = new Set<string>();
-  for (const word of wordsOf(text)) {
-    if (terms.size >= MAX_SEARCH_TERMS) break;
-    if (word.length < 2 && !/\d/.test(word)) continue;
-    if (word === 'or' || word === 'and') continue;
-    if (french && FRENCH_STOP_WORDS.has(word)) continue;
-    for (const part of word.split('-')) if (part.length >= 2 || /\d/.test(part)) terms.add(part);
-    for (const related of RELATED.get(withoutAccents(word)) ?? []) terms.add(related);
-  }
-  return [...terms].join(' or ');
+export function knowledgeRankSql(document: string, query: string): string {
+  return `ts_rank_cd('${KNOWLEDGE_RANK_WEIGHTS}'::float4[], ${document}, ${query}, 1 | 32)`;
+}
+
+/** The text search configurations sources use (their documents' and queries' must agree). */
+export type TextSearchConfig = 'english' | 'simple';
+
+/**
+ * SQL for the indexes (int[], 0-based) of the question's terms a passage contains. `termSearches`
+ * is the SQL of a text[] parameter holding each term's `search` (QuestionTerms.terms[i].search).
+ */
+export function matchedTermsSql(config: TextSearchConfig, document: string, termSearches: string): string {
+  return (
+    `ARRAY(SELECT (t.n - 1)::int FROM unnest(${termSearches}::text[]) WITH ORDINALITY AS t(words, n) ` +
+    `WHERE ${document} @@ websearch_to_tsquery('${config}', t.words) ORDER BY t.n)`
+  );
 }
 
 /**

@@ -1,3 +1,5 @@
+import { FRENCH_STOP_WORDS } from './stop-words';
+
 /**
  * English or French? A light detector for short chat questions: it counts each language's most
  * common words (and French accented letters). Trigram detectors (franc) are unreliable on a
@@ -5,18 +7,6 @@
  * that is not clearly French (Pidgin, Swahili, a single word) is answered in English.
  */
 export type ReplyLanguage = 'en' | 'fr';
-
-/** Frequent French words that carry no search meaning (also used to clean search terms). */
-export const FRENCH_STOP_WORDS: ReadonlySet<string> = new Set(
-  (
-    'le la les l un une des du de d au aux et ou mais donc est sont suis es sommes êtes être ai as ' +
-    'avons avez ont avoir je j tu il elle nous vous ils elles on me m te t se s mon ma mes ton ta tes ' +
-    'son sa ses notre nos votre vos leur leurs ce cet cette ces ça cela qui que qu quoi dont où quel ' +
-    'quelle quels quelles comment pourquoi quand combien est-ce dans sur sous avec sans pour par chez ' +
-    'entre vers ne n pas plus moins très aussi bien tout tous toute toutes si y en peux peut puis ' +
-    'faut fait faire dois doit veux voudrais bonjour merci svp oui non'
-  ).split(' '),
-);
 
 /** English function words (counted for English unless French uses the same word). */
 const ENGLISH_WORDS: ReadonlySet<string> = new Set(

@@ -17,47 +17,88 @@ export interface OfflineAdvisorOptions {
 export const OFFLINE_ADVISOR_MODEL = 'offline-advisor';
 export const DEFAULT_OFFLINE_CHUNK_DELAY_MS = 20;
 
+/**
+ * How every offline answer begins, in each language. Sources of stored text (the user's
+ * conversations) use it to leave the advisor's own earlier answers out: they only repeat other
+ * sources and the notice, and quoting them back would present them as the user's knowledge.
+ */
+export const OFFLINE_ANSWER_OPENINGS: Readonly<Record<ReplyLanguage, string>> = {
+  en: '**No AI model is connected**',
+  fr: "**Aucun modèle d'IA n'est connecté**",
+};
+
 /** The advisor's fixed texts, in English and French. */
 export const OFFLINE_TEXTS: Record<
   ReplyLanguage,
-  { notice: (app: string) => string; found: string; nothing: (app: string) => string }
+  {
+    notice: (app: string) => string;
+    found: string;
+    /** Nothing passed the relevance floor: said plainly, with the sources searched. */
+    nothingRelevant: string;
+    searched: string;
+    noSources: (app: string) => string;
+    connectModel: string;
+  }
 > = {
   en: {
     notice: (app) =>
-      `**No AI model is connected**, so this answer comes from ${app}'s local knowledge ` +
+      `${OFFLINE_ANSWER_OPENINGS.en}, so this answer comes from ${app}'s local knowledge ` +
       `(a search of ${app}'s own pages and your saved content), not from an AI model.\n\n` +
       'To connect a model, the administrator sets `OPENAI_BASE_URL` (any OpenAI-compatible server: ' +
       'OpenAI, Ollama, vLLM, llama.cpp server, OpenRouter), `OPENAI_API_KEY` if that server needs one, ' +
       `and \`CHAT_MODEL\`, then restarts ${app}; the README's "AI providers" section has one line for each.`,
     found: 'Here is what I found about your question:',
-    nothing: (app) =>
-      `I found nothing in ${app}'s local knowledge that matches your question. ` +
-      'Try rephrasing it with other key words, for example the name of a plan or a feature.',
+    nothingRelevant:
+      'I found nothing relevant to your question in my sources, so I will not guess an answer.',
+    searched: 'I searched:',
+    noSources: (app) => `${app} has no local knowledge to search yet.`,
+    connectModel:
+      'An AI model could answer questions like this one: the administrator can connect one as ' +
+      'described above. Until then I can only quote these sources, so ask about what they cover.',
   },
   fr: {
     notice: (app) =>
-      `**Aucun modèle d'IA n'est connecté** : cette réponse vient des connaissances locales de ${app} ` +
+      `${OFFLINE_ANSWER_OPENINGS.fr} : cette réponse vient des connaissances locales de ${app} ` +
       `(une recherche dans les pages de ${app} et vos contenus enregistrés), pas d'un modèle d'IA.\n\n` +
       "Pour connecter un modèle, l'administrateur définit `OPENAI_BASE_URL` (tout serveur compatible " +
       'OpenAI : OpenAI, Ollama, vLLM, llama.cpp server, OpenRouter), `OPENAI_API_KEY` si ce serveur en ' +
       `demande une, et \`CHAT_MODEL\`, puis redémarre ${app} ; la section « AI providers » du README ` +
       'donne une ligne pour chacun.',
     found: "Voici ce que j'ai trouvé sur votre question :",
-    nothing: (app) =>
-      `Je n'ai rien trouvé dans les connaissances locales de ${app} qui corresponde à votre question. ` +
-      'Essayez de la reformuler avec d’autres mots-clés, par exemple le nom d’une offre ou d’une fonction.',
+    nothingRelevant:
+      "Je n'ai rien trouvé de pertinent pour votre question dans mes sources, je ne vais donc pas " +
+      'inventer de réponse.',
+    searched: "J'ai cherché dans :",
+    noSources: (app) => `${app} n'a pas encore de connaissances locales où chercher.`,
+    connectModel:
+      "Un modèle d'IA pourrait répondre à ce genre de question : l'administrateur peut en connecter un " +
+      'comme indiqué ci-dessus. En attendant, je ne peux que citer ces sources : posez une question ' +
+      'sur ce qu’elles contiennent.',
   },
 };
 
 /** A title safe inside a markdown link's text. */
 const linkText = (text: string) => text.replace(/([\\[\]])/g, '\\$1');
 
-/** The whole offline answer (markdown) for a question and what the knowledge search found. */
-export function composeOfflineAnswer(language: ReplyLanguage, appName: string, hits: KnowledgeHit[]): string {
+/**
+ * The whole offline answer (markdown) for a question: the notice, then the relevant hits quoted,
+ * or, when there are none, that nothing relevant was found, in which sources (`sources`: their
+ * descriptions), and that a connected model could answer. Never advice of its own.
+ */
+export function composeOfflineAnswer(
+  language: ReplyLanguage,
+  appName: string,
+  hits: KnowledgeHit[],
+  sources: string[],
+): string {
   const texts = OFFLINE_TEXTS[language];
   const parts = [texts.notice(appName)];
-  if (hits.length === 0) parts.push(texts.nothing(appName));
-  else {
+  if (hits.length === 0) {
+    parts.push(texts.nothingRelevant);
+    if (sources.length === 0) parts.push(texts.noSources(appName));
+    else parts.push(`${texts.searched}\n\n${sources.map((source) => `- ${source}`).join('\n')}`);
+    parts.push(texts.connectModel);
+  } else {
     parts.push(texts.found);
     for (const hit of hits) {
       const title = hit.url ? `[${linkText(hit.title)}](${hit.url})` : linkText(hit.title);
@@ -91,9 +132,11 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 
 /**
  * The chat engine when no model is configured: answers from local knowledge (every registered
- * knowledge source, searched with PostgreSQL full-text search for the user's last message), says
- * first and plainly that no AI model is connected and how to connect one, and streams the answer
- * in small word groups like a model would. French questions get French texts.
+ * knowledge source, searched with PostgreSQL full-text search for the user's last message, only
+ * passages passing the relevance floor), says first and plainly that no AI model is connected and
+ * how to connect one, and streams the answer in small word groups like a model would. When nothing
+ * relevant is found it says so and names its sources rather than quote something unrelated.
+ * French questions get French texts.
  */
 export class OfflineAdvisorModel implements ChatModel {
   readonly engine = 'offline' as const;
@@ -123,7 +166,13 @@ export class OfflineAdvisorModel implements ChatModel {
       excludeIds: request.knowledgeExcludeIds,
     });
     if (signal.aborted) return;
-    const answer = composeOfflineAnswer(detectReplyLanguage(question), this.options.appName, hits);
+    const language = detectReplyLanguage(question);
+    const answer = composeOfflineAnswer(
+      language,
+      this.options.appName,
+      hits,
+      this.knowledge.sourceDescriptions(language),
+    );
     for (const group of wordGroups(answer, this.wordsPerChunk)) {
       if (signal.aborted) return;
       yield group;
