@@ -12,7 +12,10 @@ import {
   useBodyParsing,
   useSecurityHeaders,
 } from './common';
+import { useInputGuards } from './common/input-guard';
+import { noStoreForCredentials } from './common/no-store';
 import type { AppConfig } from './config';
+import { useApiDocs } from './docs';
 import { useStaticFrontends } from './web';
 
 /**
@@ -26,17 +29,26 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback');
+  // Whose X-Forwarded-For names the client (TRUST_PROXY): every per-IP rate limit keys on it.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(assignRequestId);
+  app.use(noStoreForCredentials);
   app.use(requestLogging(app.get(ROOT_LOGGER)));
   useSecurityHeaders(app, config);
   useStaticFrontends(app, config);
   useBodyParsing(app, config.bodyLimit);
+  useInputGuards(app);
+  setApiPrefix(app);
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ApiExceptionFilter());
+  if (config.nodeEnv !== 'production') useApiDocs(app);
+  return app;
+}
+
+/** Every controller under /api, except the shell's GET /runtime-config.json (docs/write-openapi.ts too). */
+export function setApiPrefix(app: INestApplication): void {
   app.setGlobalPrefix('api', {
     exclude: [{ path: 'runtime-config.json', method: RequestMethod.GET }],
   });
-  app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new ApiExceptionFilter());
-  return app;
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { createApp } from './app.factory';
+import { applyServerTimeouts } from './common/server-timeouts';
 import { ConfigError, loadConfig } from './config';
 import { startDatabase } from './database/start-database';
 import { fatal, onShutdownSignal } from './process-lifecycle';
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   let app;
   try {
     app = await createApp({ ...config, databaseUrl: database.url });
-    keepConnectionsAlive(app.getHttpServer() as Server);
+    applyServerTimeouts(app.getHttpServer() as Server);
     await app.listen(config.port, config.host);
   } catch (error) {
     await app?.close().catch(() => undefined);
@@ -32,16 +33,6 @@ async function main(): Promise<void> {
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   say(`Kasa is running at http://localhost:${port}`);
-}
-
-/**
- * Node closes an idle keep-alive connection after 5 s, so a client that reuses it a moment later
- * gets ECONNRESET (seen in the e2e suite). Keeping connections for 65 s, longer than the idle
- * timeouts of common proxies and browsers, also spares phones a new TCP (and TLS) handshake.
- */
-function keepConnectionsAlive(server: Server): void {
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 }
 
 main().catch((error: unknown) =>

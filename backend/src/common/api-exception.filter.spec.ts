@@ -1,4 +1,5 @@
 import { type ArgumentsHost, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
+import { ApiException } from './api-exception';
 import { ApiExceptionFilter } from './api-exception.filter';
 
 function host(path = '/api/things') {
@@ -6,6 +7,10 @@ function host(path = '/api/things') {
     headersSent: false,
     statusCode: 0,
     body: undefined as unknown,
+    headers: {} as Record<string, string>,
+    setHeader(name: string, value: string) {
+      this.headers[name] = value;
+    },
     status(code: number) {
       this.statusCode = code;
       return this;
@@ -32,9 +37,27 @@ describe('ApiExceptionFilter', () => {
     expect(response.body).toMatchObject({
       statusCode: 404,
       error: 'Not Found',
+      code: 'NOT_FOUND',
       message: 'No such conversation.',
       path: '/api/things',
       requestId: 'req-1',
+    });
+  });
+
+  it('answers a coded exception with its code, message and at most five details', () => {
+    const { argumentsHost, response } = host();
+    const details = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    filter.catch(
+      new ApiException(HttpStatus.NOT_FOUND, 'CHAT_CONVERSATION_NOT_FOUND', 'Conversation not found.', details),
+      argumentsHost,
+    );
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toMatchObject({
+      statusCode: 404,
+      error: 'Not Found',
+      code: 'CHAT_CONVERSATION_NOT_FOUND',
+      message: 'Conversation not found.',
+      details: ['a', 'b', 'c', 'd', 'e'],
     });
   });
 
@@ -42,14 +65,39 @@ describe('ApiExceptionFilter', () => {
     const { argumentsHost, response } = host();
     const body = {
       error: 'Usage limit exceeded',
-      feature: 'messages',
+      feature: 'messagesPerMonth',
       current: 20,
       limit: 20,
       upgradeRequired: true,
+      code: 'USAGE_LIMIT_EXCEEDED',
     };
     filter.catch(new HttpException(body, HttpStatus.TOO_MANY_REQUESTS), argumentsHost);
     expect(response.statusCode).toBe(429);
     expect(response.body).toEqual(body);
+  });
+
+  it('sends the wait an exception knows as Retry-After, whatever threw it', () => {
+    const { argumentsHost, response } = host();
+    class SlowDown extends ApiException {
+      readonly retryAfterSeconds = 61.2;
+      constructor() {
+        super(HttpStatus.TOO_MANY_REQUESTS, 'RATE_LIMITED', 'Too many attempts.');
+      }
+    }
+    filter.catch(new SlowDown(), argumentsHost);
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['Retry-After']).toBe('62');
+    expect(response.body).toMatchObject({ code: 'RATE_LIMITED' });
+
+    const other = host();
+    filter.catch(new NotFoundException('No such conversation.'), other.argumentsHost);
+    expect(other.response.headers).toEqual({});
+  });
+
+  it('gives a shaped body without a code the code of its status', () => {
+    const { argumentsHost, response } = host();
+    filter.catch(new HttpException({ error: 'Slow down' }, HttpStatus.TOO_MANY_REQUESTS), argumentsHost);
+    expect(response.body).toEqual({ error: 'Slow down', code: 'RATE_LIMITED' });
   });
 
   it('hides the details of an unexpected error behind a generic 500, logged with the request id', () => {
@@ -59,7 +107,7 @@ describe('ApiExceptionFilter', () => {
     expect(response.statusCode).toBe(500);
     expect(JSON.stringify(response.body)).not.toContain('secret');
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('GET /api/things (request req-1) failed'));
-    expect(response.body).toMatchObject({ requestId: 'req-1' });
+    expect(response.body).toMatchObject({ requestId: 'req-1', code: 'INTERNAL_ERROR' });
     logged.mockRestore();
   });
 });

@@ -9,12 +9,13 @@ import {
 import type { Request, Response } from 'express';
 import { errorCodeForStatus, isErrorCode } from '@kasa/contracts';
 import { apiErrorBody } from './api-error';
-import { isCodedErrorResponse } from './api-exception';
+import { isCodedErrorResponse, retryAfterSecondsOf } from './api-exception';
 
 /**
  * Every error leaves as ApiErrorBody with a stable `code`. Coded exceptions (ApiException and the
  * validation pipe's) keep their code, message and details; other HttpExceptions get the code of
- * their status; a body a feature shaped on purpose (the usage-limit 429) goes out as is. Anything
+ * their status; a body a feature shaped on purpose (the usage-limit 429) goes out as is. A wait
+ * the exception knows (`retryAfterSeconds`: rate and usage limits) goes out as Retry-After. Anything
  * else is a logged 500 whose details stay in the log.
  */
 @Catch()
@@ -29,6 +30,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      const retryAfter = retryAfterSecondsOf(exception);
+      if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
       const payload = exception.getResponse();
       if (isCodedErrorResponse(payload)) {
         response

@@ -27,3 +27,17 @@ export class ApiException extends HttpException {
     super({ code, message, ...(details?.length ? { details } : {}) } satisfies CodedErrorResponse, status);
   }
 }
+
+/**
+ * A failure that can be retried after a known wait (rate limits, usage limits): the global filter
+ * sends `retryAfterSeconds` as the Retry-After header, wherever the exception was thrown (guards
+ * included, which interceptors never see).
+ */
+export interface RetryableAfter {
+  readonly retryAfterSeconds: number;
+}
+
+export function retryAfterSecondsOf(exception: unknown): number | undefined {
+  const seconds = (exception as Partial<RetryableAfter> | null)?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
+}

@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import {
@@ -19,18 +20,41 @@ export const TITLE_TOO_LONG = `A title can be at most ${CHAT_TITLE_MAX_LENGTH} c
 export const SEARCH_QUERY_RULE = 'Search for 1 to 200 characters.';
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 
+/**
+ * Trimmed text that must be there, then fit. The rules run in this order (stacked decorators
+ * would register bottom-up, so '{}' was told "at most 8000 characters" before "type a message").
+ */
+function RequiredText(maxLength: number, required: string, tooLong: string): PropertyDecorator {
+  return (target, key) => {
+    Transform(trim)(target, key);
+    IsString({ message: required })(target, key);
+    IsNotEmpty({ message: required })(target, key);
+    MaxLength(maxLength, { message: tooLong })(target, key);
+  };
+}
+
 /** Body of POST /api/chat. */
 export class SendChatDto implements SendChatRequest {
-  @Transform(trim)
-  @IsString({ message: MESSAGE_REQUIRED })
-  @IsNotEmpty({ message: MESSAGE_REQUIRED })
-  @MaxLength(CHAT_MESSAGE_MAX_LENGTH, { message: MESSAGE_TOO_LONG })
+  @ApiProperty({
+    type: String,
+    minLength: 1,
+    maxLength: CHAT_MESSAGE_MAX_LENGTH,
+    description: 'Surrounding spaces are trimmed; blank is refused.',
+    example: 'When should I plant maize in Cameroon?',
+  })
+  @RequiredText(CHAT_MESSAGE_MAX_LENGTH, MESSAGE_REQUIRED, MESSAGE_TOO_LONG)
   message: string;
 
+  @ApiPropertyOptional({ type: String, format: 'uuid', description: 'Omit to start a new conversation.' })
   @IsOptional()
   @IsUUID('all', { message: CONVERSATION_ID_INVALID })
   conversationId?: string;
 
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: CHAT_SYSTEM_PROMPT_MAX_LENGTH,
+    description: "Extra instructions added to the assistant's fixed system prompt.",
+  })
   @IsOptional()
   @IsString({ message: SYSTEM_PROMPT_INVALID })
   @MaxLength(CHAT_SYSTEM_PROMPT_MAX_LENGTH, { message: SYSTEM_PROMPT_INVALID })
@@ -39,24 +63,21 @@ export class SendChatDto implements SendChatRequest {
 
 /** Body of PATCH /api/chat/conversations/:id. */
 export class RenameConversationDto implements RenameConversationRequest {
-  @Transform(trim)
-  @IsString({ message: TITLE_REQUIRED })
-  @IsNotEmpty({ message: TITLE_REQUIRED })
-  @MaxLength(CHAT_TITLE_MAX_LENGTH, { message: TITLE_TOO_LONG })
+  @ApiProperty({ type: String, minLength: 1, maxLength: CHAT_TITLE_MAX_LENGTH, example: 'Maize planting' })
+  @RequiredText(CHAT_TITLE_MAX_LENGTH, TITLE_REQUIRED, TITLE_TOO_LONG)
   title: string;
 }
 
 /** Path parameter of /api/chat/conversations/:id (a malformed id is a 400, never a database error). */
 export class ConversationParams {
+  @ApiProperty({ type: String, format: 'uuid' })
   @IsUUID('all', { message: 'The conversation id must be a UUID.' })
   id: string;
 }
 
 /** Query of GET /api/chat/search. */
 export class SearchChatQuery {
-  @Transform(trim)
-  @IsString({ message: SEARCH_QUERY_RULE })
-  @IsNotEmpty({ message: SEARCH_QUERY_RULE })
-  @MaxLength(SEARCH_QUERY_MAX_LENGTH, { message: SEARCH_QUERY_RULE })
+  @ApiProperty({ type: String, minLength: 1, maxLength: SEARCH_QUERY_MAX_LENGTH, example: 'maize' })
+  @RequiredText(SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_RULE, SEARCH_QUERY_RULE)
   q: string;
 }
