@@ -3,23 +3,18 @@ import { JwtService } from '@nestjs/jwt';
 import { Client } from 'pg';
 import request from 'supertest';
 import type { AuthResponse, ForgotPasswordResponse } from '@kasa/contracts';
-import type { AuthRateLimits } from '../src/config';
+import { GENEROUS_RATE_LIMITS } from './support/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
 
-const generous = { limit: 10_000, windowMs: 60_000 };
-const GENEROUS_LIMITS: AuthRateLimits = {
-  loginPerIp: generous,
-  loginPerUsername: generous,
-  registerPerIp: generous,
-  forgotPerUsername: generous,
-  resetPerUsername: generous,
-};
+/** The outbox holds reset codes: only an administrator may read it. */
+const ADMIN = 'auth_admin';
 
 let seq = 0;
 const uniqueName = (prefix = 'user') => `${prefix}_${Date.now().toString(36)}${seq++}`;
 
 describe('auth', () => {
   let ctx: TestApp;
+  let adminToken: string;
   const http = () => request(ctx.app.getHttpServer());
 
   async function register(
@@ -35,7 +30,11 @@ describe('auth', () => {
   }
 
   async function latestCode(email: string): Promise<string> {
-    const response = await http().get('/api/dev/outbox').query({ to: email }).expect(200);
+    const response = await http()
+      .get('/api/dev/outbox')
+      .query({ to: email })
+      .set('Authorization', `Bearer ${adminToken}`)
+      .expect(200);
     const text: string = response.body.messages[0].text;
     return /code is: (\d{6})/.exec(text)![1];
   }
@@ -51,7 +50,11 @@ describe('auth', () => {
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp('auth', { config: { rateLimits: GENEROUS_LIMITS } });
+    ctx = await createTestApp('auth', {
+      env: { ADMIN_USERNAMES: ADMIN },
+      config: { rateLimits: GENEROUS_RATE_LIMITS },
+    });
+    adminToken = (await register(ADMIN)).token;
   });
   afterAll(() => ctx.close());
 
@@ -88,7 +91,10 @@ describe('auth', () => {
 
   it('GET /api/auth/user without or with a bad token: 401', async () => {
     const none = await http().get('/api/auth/user').expect(401);
-    expect(none.body.message).toBe('You are not signed in. Please sign in to continue.');
+    expect(none.body).toMatchObject({
+      code: 'AUTH_NOT_SIGNED_IN',
+      message: 'You are not signed in. Please sign in to continue.',
+    });
     await http().get('/api/auth/user').set('Authorization', 'Bearer not.a.jwt').expect(401);
   });
 
@@ -104,7 +110,10 @@ describe('auth', () => {
     ]) {
       const token = await jwt.signAsync(payload);
       const refused = await http().get('/api/auth/user').set('Authorization', `Bearer ${token}`).expect(401);
-      expect(refused.body.message).toBe('Your session has ended. Please sign in again.');
+      expect(refused.body).toMatchObject({
+        code: 'AUTH_SESSION_ENDED',
+        message: 'Your session has ended. Please sign in again.',
+      });
     }
     const current = await jwt.signAsync({ sub: user.id, tokenVersion: 0 });
     const me = await http().get('/api/auth/user').set('Authorization', `Bearer ${current}`).expect(200);
@@ -118,7 +127,10 @@ describe('auth', () => {
       .post('/api/auth/register')
       .send({ username: username.toLowerCase(), password: 'secret123' })
       .expect(409);
-    expect(response.body.message).toBe('That username is already taken. Please choose another one.');
+    expect(response.body).toMatchObject({
+      code: 'AUTH_USERNAME_TAKEN',
+      message: 'That username is already taken. Please choose another one.',
+    });
   });
 
   it.each([
@@ -164,9 +176,10 @@ describe('auth', () => {
       .post('/api/auth/login')
       .send({ username: uniqueName('ghost'), password: 'secret123' })
       .expect(401);
-    expect(wrong.body.message).toBe(
-      'Invalid username or password. Please check your credentials and try again.',
-    );
+    expect(wrong.body).toMatchObject({
+      code: 'AUTH_INVALID_CREDENTIALS',
+      message: 'Invalid username or password. Please check your credentials and try again.',
+    });
     expect(unknown.body.message).toBe(wrong.body.message);
     await http().post('/api/auth/login').send({ username: user.username }).expect(400);
   });
@@ -219,7 +232,10 @@ describe('auth', () => {
       .set('Authorization', `Bearer ${token}`)
       .send({ currentPassword: 'nope-nope', newPassword: 'brand-new' })
       .expect(400);
-    expect(wrong.body.message).toBe('Your current password is not correct.');
+    expect(wrong.body).toMatchObject({
+      code: 'AUTH_WRONG_CURRENT_PASSWORD',
+      message: 'Your current password is not correct.',
+    });
     await http()
       .post('/api/auth/change-password')
       .set('Authorization', `Bearer ${token}`)
@@ -264,7 +280,10 @@ describe('auth', () => {
         .post('/api/auth/forgot-password')
         .send({ username: uniqueName('nobody') })
         .expect(404);
-      expect(response.body.message).toBe('The username you entered was not found.');
+      expect(response.body).toMatchObject({
+        code: 'AUTH_USERNAME_NOT_FOUND',
+        message: 'The username you entered was not found.',
+      });
       const blank = await http().post('/api/auth/forgot-password').send({ username: '  ' }).expect(400);
       expect(blank.body.details).toContain('Please enter your username to continue.');
     });
@@ -318,9 +337,10 @@ describe('auth', () => {
         .post('/api/auth/reset-password')
         .send({ username: user.username, code, newPassword: 'another-pass' })
         .expect(400);
-      expect(reuse.body.message).toBe(
-        'This reset code has expired or was already used. Please request a new code.',
-      );
+      expect(reuse.body).toMatchObject({
+        code: 'AUTH_RESET_CODE_EXPIRED',
+        message: 'This reset code has expired or was already used. Please request a new code.',
+      });
       const [row] = await sql<{ code_hash: string }>('SELECT code_hash FROM password_reset_codes');
       expect(row.code_hash).not.toContain(code);
     });
@@ -336,15 +356,19 @@ describe('auth', () => {
           .post('/api/auth/reset-password')
           .send({ username: user.username, code: wrongCode, newPassword: 'whatever' })
           .expect(400);
-        expect(response.body.message).toBe(
-          `The reset code is not correct. ${i} ${i === 1 ? 'try' : 'tries'} left.`,
-        );
+        expect(response.body).toMatchObject({
+          code: 'AUTH_RESET_CODE_WRONG',
+          message: `The reset code is not correct. ${i} ${i === 1 ? 'try' : 'tries'} left.`,
+        });
       }
       const fifth = await http()
         .post('/api/auth/reset-password')
         .send({ username: user.username, code: wrongCode, newPassword: 'whatever' })
         .expect(400);
-      expect(fifth.body.message).toBe('Too many wrong codes. Please request a new code.');
+      expect(fifth.body).toMatchObject({
+        code: 'AUTH_RESET_CODE_LOCKED',
+        message: 'Too many wrong codes. Please request a new code.',
+      });
       const right = await http()
         .post('/api/auth/reset-password')
         .send({ username: user.username, code, newPassword: 'whatever' })
@@ -413,6 +437,9 @@ describe('auth rate limits (Redis storage)', () => {
   let ctx: TestApp;
   const http = () => request(ctx.app.getHttpServer());
   const tiny = { limit: 3, windowMs: 60_000 };
+  const generous = { limit: 1000, windowMs: 60_000 };
+  /** Requests from another client address (the test app trusts X-Forwarded-For from loopback). */
+  const from = (ip: string) => ({ 'X-Forwarded-For': ip });
 
   beforeAll(async () => {
     ctx = await createTestApp('auth_limits', {
@@ -420,17 +447,22 @@ describe('auth rate limits (Redis storage)', () => {
       config: {
         rateLimits: {
           loginPerIp: { limit: 6, windowMs: 60_000 },
-          loginPerUsername: tiny,
+          loginPerUsernameIp: tiny,
+          loginPerUsername: { ...generous, delayMs: 0 },
           registerPerIp: tiny,
+          forgotPerIp: generous,
+          forgotGlobal: generous,
           forgotPerUsername: tiny,
-          resetPerUsername: tiny,
+          resetPerIp: generous,
+          resetGlobal: generous,
+          resetPerUsernameIp: tiny,
         },
       },
     });
   });
   afterAll(() => ctx.close());
 
-  it('register per IP: 429 in the common error shape after the limit', async () => {
+  it('register per IP: 429 RATE_LIMITED in the common error shape, with Retry-After', async () => {
     for (let i = 0; i < 3; i++)
       await http()
         .post('/api/auth/register')
@@ -443,22 +475,38 @@ describe('auth rate limits (Redis storage)', () => {
     expect(response.body).toMatchObject({
       statusCode: 429,
       error: 'Too Many Requests',
+      code: 'RATE_LIMITED',
       message: expect.stringMatching(
         /^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/,
       ),
       path: '/api/auth/register',
     });
+    expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another address still signs up.
+    await http()
+      .post('/api/auth/register')
+      .set(from('198.51.100.20'))
+      .send({ username: `limit_y_${seq++}`, password: 'secret123' })
+      .expect(201);
   });
 
-  it('login per username (any case) and per IP; forgot / reset per username', async () => {
+  it('login: per username (any case) from one IP, and per IP', async () => {
     const username = `victim_${seq++}`;
     for (let i = 0; i < 3; i++)
       await http()
         .post('/api/auth/login')
         .send({ username: i % 2 ? username.toUpperCase() : username, password: 'wrong1' })
         .expect(401);
-    await http().post('/api/auth/login').send({ username, password: 'wrong1' }).expect(429);
-    // Other usernames from the same IP still get through until the IP limit (6 attempts so far counted: 4).
+    const locked = await http().post('/api/auth/login').send({ username, password: 'wrong1' }).expect(429);
+    expect(locked.headers['retry-after']).toMatch(/^\d+$/);
+    // The same username from another address is not locked.
+    await http()
+      .post('/api/auth/login')
+      .set(from('198.51.100.21'))
+      .send({ username, password: 'wrong1' })
+      .expect(401);
+    // Other usernames from the first IP get through until its limit (6 attempts; 4 counted so far).
     await http()
       .post('/api/auth/login')
       .send({ username: `other_${seq++}`, password: 'wrong1' })
@@ -471,20 +519,19 @@ describe('auth rate limits (Redis storage)', () => {
       .post('/api/auth/login')
       .send({ username: `other_${seq++}`, password: 'wrong1' })
       .expect(429);
+  });
 
+  it('forgot per username, reset per username from one IP', async () => {
     const name = `nobody_${seq++}`;
     for (let i = 0; i < 3; i++)
       await http().post('/api/auth/forgot-password').send({ username: name }).expect(404);
-    await http().post('/api/auth/forgot-password').send({ username: name }).expect(429);
-    for (let i = 0; i < 3; i++)
-      await http()
-        .post('/api/auth/reset-password')
-        .send({ username: name, code: '123456', newPassword: 'secret123' })
-        .expect(404);
-    await http()
-      .post('/api/auth/reset-password')
-      .send({ username: name, code: '123456', newPassword: 'secret123' })
-      .expect(429);
+    const forgot = await http().post('/api/auth/forgot-password').send({ username: name }).expect(429);
+    expect(forgot.body.code).toBe('RATE_LIMITED');
+    expect(forgot.headers['retry-after']).toMatch(/^\d+$/);
+    const reset = { username: name, code: '123456', newPassword: 'secret123' };
+    for (let i = 0; i < 3; i++) await http().post('/api/auth/reset-password').send(reset).expect(404);
+    await http().post('/api/auth/reset-password').send(reset).expect(429);
+    await http().post('/api/auth/reset-password').set(from('198.51.100.22')).send(reset).expect(404);
   });
 });
 

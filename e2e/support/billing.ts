@@ -6,7 +6,7 @@ export async function decideSandboxCheckout(page: Page, decision: 'Approve' | 'D
   await page.getByRole('button', { name: `${decision} payment` }).click();
 }
 
-/** Fills the mobile money form (spec §3) and sends it. */
+/** Fills the mobile money form (docs/product.md#checkout) and sends it. */
 export async function requestMobileMoneyPayment(
   page: Page,
   { network = 'MTN' }: { network?: 'MTN' | 'ORANGE' | 'AIRTEL' } = {},

@@ -18,9 +18,15 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   // Queue names and rate-limit counters live under this prefix in Redis: one per suite.
   QUEUE_PREFIX: databaseName,
-  // Every test signs up and in from 127.0.0.1; the defaults (10 sign-ups an hour) would stop the suite.
+  // Every test signs up and in from 127.0.0.1 (and with REDIS_URL the counters outlive a run): the
+  // per-address defaults would stop the suite.
   RATE_LIMIT_LOGIN_PER_IP: '10000',
   RATE_LIMIT_REGISTER_PER_IP: '10000',
+  RATE_LIMIT_FORGOT_PER_IP: '10000',
+  RATE_LIMIT_RESET_PER_IP: '10000',
+  // The dev outbox (reset codes) is readable by an administrator only: support/session.ts signs in
+  // as this one (E2E_ADMIN) to read it.
+  ADMIN_USERNAMES: 'e2e_admin',
 };
 
 if (process.env.DATABASE_URL) {

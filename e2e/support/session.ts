@@ -47,12 +47,37 @@ export async function signedIn(page: Page): Promise<TestAccount> {
   return account;
 }
 
-/** The newest password-reset code the local outbox holds for this address (dev-only endpoint). */
+/** The administrator serve-app.mjs names in ADMIN_USERNAMES: the only one who may read the outbox. */
+export const E2E_ADMIN = { username: 'e2e_admin', password: 'e2e-admin-outbox-reader' };
+
+let adminToken: Promise<string> | undefined;
+
+/**
+ * The administrator's token: the account is created on first use, or signed into when an earlier
+ * run against the same (embedded) database created it. Once per test worker.
+ */
+function signedInAdmin(request: APIRequestContext): Promise<string> {
+  adminToken ??= (async () => {
+    const registered = await request.post('/api/auth/register', { data: E2E_ADMIN });
+    const response =
+      registered.status() === 409 ? await request.post('/api/auth/login', { data: E2E_ADMIN }) : registered;
+    expect(response.ok(), await response.text()).toBe(true);
+    return ((await response.json()) as { token: string }).token;
+  })();
+  adminToken.catch(() => (adminToken = undefined));
+  return adminToken;
+}
+
+/** The newest password-reset code the local outbox holds for this address (admin-only, outside production). */
 export async function latestResetCode(request: APIRequestContext, email: string): Promise<string> {
+  const token = await signedInAdmin(request);
   let code = '';
   await expect
     .poll(async () => {
-      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(response.status(), await response.text()).toBe(200);
       const { messages } = (await response.json()) as { messages: Array<{ subject: string; text: string }> };
       code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
       return code;

@@ -71,7 +71,7 @@ test('sign in with the right password, then Logout revokes the token and shows t
   await expect(page.getByTestId('landing-page')).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/');
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
-  // DESIGN decision 6: the old token no longer works anywhere.
+  // Logout revokes every token (docs/product.md#sessions): the old token no longer works anywhere.
   const check = await page.request.get('/api/auth/user', { headers: { Authorization: `Bearer ${token}` } });
   expect(check.status()).toBe(401);
   await page.goto('/account');

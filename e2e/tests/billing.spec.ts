@@ -3,7 +3,7 @@ import { decideSandboxCheckout, expectNoSidewaysScroll, requestMobileMoneyPaymen
 import { signedIn } from '../support/session';
 
 // The e2e server runs with no payment keys: card and mobile money go through the sandbox checkout
-// page, whose Approve / Decline feed the same code path as the providers' webhooks (DESIGN.md).
+// page, whose Approve / Decline feed the same code path as the providers' webhooks (docs/product.md#checkout).
 test.beforeEach(async ({ page }) => {
   await signedIn(page);
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from '../support/session';
 
-// The e2e server runs with nothing configured: replies come from the offline advisor (DESIGN.md),
+// The e2e server runs with nothing configured: replies come from the offline advisor (README, AI providers),
 // streamed like a model.
 test.beforeEach(async ({ page }) => {
   await signedIn(page);
@@ -109,7 +109,7 @@ test('a tip puts its prompt and a space into the input; More shows all 13, Less 
   await expect(input(page)).toBeFocused();
 });
 
-test('when the model fails, the reply reads the spec error and the question stays', async ({ page }) => {
+test('when the model fails, the reply reads the error text and the question stays', async ({ page }) => {
   await page.route('**/api/chat', (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 
-// Spec §2 / §4 cookie consent, against the real server: what the banner and the cookie page post,
+// Cookie consent (docs/product.md#cookie-consent), against the real server: what the banner and the cookie page post,
 // what the server then stores, and what the browser keeps (localStorage 'cookieConsentGiven').
 // The banner belongs to the landing page, which signed-out visitors see at /.
 

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { signedIn } from '../support/session';
 
-// Signed in: the route table of spec §2 for signed-in visitors.
+// Signed in: the route table for signed-in visitors (docs/product.md#screens-and-routes).
 test.beforeEach(async ({ page }) => {
   await signedIn(page);
 });
 
-// Spec §2 route table: which feature area each path mounts.
+// The route table: which feature area each path mounts.
 const remoteRoutes: Array<[path: string, remote: string]> = [
   ['/', 'chat'],
   ['/chat', 'chat'],

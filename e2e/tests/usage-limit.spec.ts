@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { registerAccount, useAccount } from '../support/session';
 import { sendChatMessages, subscriptionStatus } from '../support/usage';
 
-// Spec §8 'Usage limit' end to end: the Basic plan allows 50 messages a month (spec §9).
+// The usage limit end to end (docs/product.md#usage-limit): the Basic plan allows 50 messages a month.
 test('a Basic user at the message limit sees the limit toast and lands on /subscription', async ({
   page,
 }) => {

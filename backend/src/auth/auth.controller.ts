@@ -1,5 +1,17 @@
 import { Body, Controller, Get, HttpCode, Ip, Post, Put, UseGuards } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthResponse, CurrentUserResponse, ForgotPasswordResponse, OkResponse } from '@kasa/contracts';
+import {
+  ApiErrorResponse,
+  ApiOtherErrors,
+  ApiSignedIn,
+  ApiValidationFailed,
+  AuthResponseDoc,
+  CurrentUserResponseDoc,
+  ForgotPasswordResponseDoc,
+  OkResponseDoc,
+} from '../docs';
+import { NoStore } from '../common/no-store';
 import { toAuthUser, type User } from '../users';
 import {
   ChangePasswordDto,
@@ -12,29 +24,47 @@ import {
 import { AuthService } from './auth.service';
 import { CurrentUser, JwtAuthGuard } from './jwt-auth.guard';
 
+/** Every answer here is a token or an account's data: no-store, even without a bearer (sign-in). */
+@ApiTags('auth')
+@ApiOtherErrors()
 @Controller('auth')
+@NoStore()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Post('register')
+  @ApiCreatedResponse({ type: AuthResponseDoc, description: 'The account exists and is signed in.' })
+  @ApiValidationFailed()
+  @ApiErrorResponse(409, 'The username is taken.')
+  @ApiErrorResponse(429, 'Too many accounts created from this IP address lately.')
   register(@Body() dto: RegisterDto, @Ip() ip: string): Promise<AuthResponse> {
     return this.auth.register(dto, ip);
   }
 
   @Post('login')
   @HttpCode(200)
+  @ApiOkResponse({ type: AuthResponseDoc })
+  @ApiValidationFailed()
+  @ApiErrorResponse(401, 'Wrong username or password.')
+  @ApiErrorResponse(429, 'Too many sign-in attempts from this IP address, or for this username from it.')
   login(@Body() dto: LoginDto, @Ip() ip: string): Promise<AuthResponse> {
     return this.auth.login(dto, ip);
   }
 
   @Get('user')
   @UseGuards(JwtAuthGuard)
+  @ApiSignedIn()
+  @ApiOkResponse({ type: CurrentUserResponseDoc })
   user(@CurrentUser() user: User): CurrentUserResponse {
     return { user: toAuthUser(user) };
   }
 
   @Put('profile')
   @UseGuards(JwtAuthGuard)
+  @ApiSignedIn()
+  @ApiOkResponse({ type: CurrentUserResponseDoc })
+  @ApiValidationFailed()
+  @ApiErrorResponse(409, 'The username is taken.')
   updateProfile(@CurrentUser() user: User, @Body() dto: UpdateProfileDto): Promise<CurrentUserResponse> {
     return this.auth.updateProfile(user, dto);
   }
@@ -42,6 +72,8 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   @UseGuards(JwtAuthGuard)
+  @ApiSignedIn()
+  @ApiOkResponse({ type: OkResponseDoc, description: 'Every token of the account is revoked.' })
   logout(@CurrentUser() user: User): Promise<OkResponse> {
     return this.auth.logout(user);
   }
@@ -49,19 +81,36 @@ export class AuthController {
   @Post('change-password')
   @HttpCode(200)
   @UseGuards(JwtAuthGuard)
+  @ApiSignedIn()
+  @ApiOkResponse({ type: AuthResponseDoc, description: 'A new token; every older one is revoked.' })
+  @ApiValidationFailed('the current password is wrong.')
   changePassword(@CurrentUser() user: User, @Body() dto: ChangePasswordDto): Promise<AuthResponse> {
     return this.auth.changePassword(user, dto);
   }
 
   @Post('forgot-password')
   @HttpCode(200)
-  forgotPassword(@Body() dto: ForgotPasswordDto): Promise<ForgotPasswordResponse> {
-    return this.auth.forgotPassword(dto);
+  @ApiOkResponse({
+    type: ForgotPasswordResponseDoc,
+    description: 'A 6-digit code was e-mailed, or canReset is false.',
+  })
+  @ApiValidationFailed()
+  @ApiErrorResponse(404, 'No account has this username.')
+  @ApiErrorResponse(
+    429,
+    'Too many codes requested lately: for this username, from this IP address, or overall.',
+  )
+  forgotPassword(@Body() dto: ForgotPasswordDto, @Ip() ip: string): Promise<ForgotPasswordResponse> {
+    return this.auth.forgotPassword(dto, ip);
   }
 
   @Post('reset-password')
   @HttpCode(200)
-  resetPassword(@Body() dto: ResetPasswordDto): Promise<OkResponse> {
-    return this.auth.resetPassword(dto);
+  @ApiOkResponse({ type: OkResponseDoc, description: 'The password is changed; every token is revoked.' })
+  @ApiValidationFailed('the code is wrong, expired, already used, or locked after 5 wrong tries.')
+  @ApiErrorResponse(404, 'No account has this username.')
+  @ApiErrorResponse(429, 'Too many tries lately from this IP address (for this username or any), or overall.')
+  resetPassword(@Body() dto: ResetPasswordDto, @Ip() ip: string): Promise<OkResponse> {
+    return this.auth.resetPassword(dto, ip);
   }
 }

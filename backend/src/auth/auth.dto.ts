@@ -1,6 +1,6 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
-  IsEmail,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -9,6 +9,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
+import { IsEmailAddress } from '../common/email-address';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** '' and null mean "no e-mail". */
@@ -26,9 +27,12 @@ export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long.'
 export const PASSWORD_TOO_LONG = 'Password must be at most 256 characters long.';
 export const EMAIL_INVALID = 'Please enter a valid email address.';
 export const CODE_RULE = 'The reset code is the 6 digits from the e-mail we sent you.';
+const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+const RESET_CODE_PATTERN = /^\d{6}$/;
 
 function NewPassword(): PropertyDecorator {
   return (target, key) => {
+    ApiProperty({ type: String, format: 'password', minLength: 6, maxLength: 256 })(target, key);
     IsString({ message: PASSWORD_REQUIRED })(target, key);
     MinLength(6, { message: PASSWORD_TOO_SHORT })(target, key);
     MaxLength(256, { message: PASSWORD_TOO_LONG })(target, key);
@@ -37,17 +41,33 @@ function NewPassword(): PropertyDecorator {
 
 function Username(): PropertyDecorator {
   return (target, key) => {
+    ApiProperty({
+      type: String,
+      pattern: USERNAME_PATTERN.source,
+      minLength: 3,
+      maxLength: 32,
+      description: 'Letters, digits, _ . or - (surrounding spaces are trimmed).',
+      example: 'amina_k',
+    })(target, key);
     Transform(trim)(target, key);
     IsString({ message: USERNAME_RULE })(target, key);
-    Matches(/^[A-Za-z0-9_.-]{3,32}$/, { message: USERNAME_RULE })(target, key);
+    Matches(USERNAME_PATTERN, { message: USERNAME_RULE })(target, key);
   };
 }
 
 function OptionalEmail(): PropertyDecorator {
   return (target, key) => {
+    ApiPropertyOptional({
+      type: String,
+      format: 'email',
+      maxLength: 254,
+      nullable: true,
+      description: "'' or null: no e-mail (then a forgotten password cannot be reset).",
+      example: 'amina@example.com',
+    })(target, key);
     Transform(optionalEmail)(target, key);
     ValidateIf((_o: unknown, value: unknown) => value !== null && value !== undefined)(target, key);
-    IsEmail({}, { message: EMAIL_INVALID })(target, key);
+    IsEmailAddress({ message: EMAIL_INVALID })(target, key);
     MaxLength(254, { message: EMAIL_INVALID })(target, key);
   };
 }
@@ -55,6 +75,7 @@ function OptionalEmail(): PropertyDecorator {
 /** Login and lookups take any stored username (no format rule, so old names keep working). */
 function ExistingUsername(): PropertyDecorator {
   return (target, key) => {
+    ApiProperty({ type: String, minLength: 1, maxLength: 64, example: 'amina_k' })(target, key);
     Transform(trim)(target, key);
     IsString({ message: USERNAME_REQUIRED })(target, key);
     IsNotEmpty({ message: USERNAME_REQUIRED })(target, key);
@@ -78,6 +99,7 @@ export class LoginDto {
   @ExistingUsername()
   username!: string;
 
+  @ApiProperty({ type: String, format: 'password', minLength: 1, maxLength: 256 })
   @IsString({ message: PASSWORD_REQUIRED })
   @IsNotEmpty({ message: PASSWORD_REQUIRED })
   @MaxLength(256, { message: PASSWORD_TOO_LONG })
@@ -94,6 +116,7 @@ export class UpdateProfileDto {
 }
 
 export class ChangePasswordDto {
+  @ApiProperty({ type: String, format: 'password', minLength: 1, maxLength: 256 })
   @IsString({ message: 'Please enter your current password.' })
   @IsNotEmpty({ message: 'Please enter your current password.' })
   @MaxLength(256, { message: PASSWORD_TOO_LONG })
@@ -112,9 +135,15 @@ export class ResetPasswordDto {
   @ExistingUsername()
   username!: string;
 
+  @ApiProperty({
+    type: String,
+    pattern: RESET_CODE_PATTERN.source,
+    description: 'The 6 digits from the e-mail (valid 15 minutes, 5 tries).',
+    example: '042917',
+  })
   @Transform(trim)
   @IsString({ message: CODE_RULE })
-  @Matches(/^\d{6}$/, { message: CODE_RULE })
+  @Matches(RESET_CODE_PATTERN, { message: CODE_RULE })
   code!: string;
 
   @NewPassword()

@@ -4,6 +4,8 @@ import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { UsersModule } from '../users';
+import { AdminGuard } from './admin.guard';
+import { Admins } from './admins';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
@@ -27,7 +29,7 @@ import { TokenService } from './token.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, TokenService, JwtAuthGuard, RateLimitService],
-  exports: [TokenService, JwtAuthGuard, UsersModule],
+  providers: [AuthService, TokenService, JwtAuthGuard, AdminGuard, Admins, RateLimitService],
+  exports: [TokenService, JwtAuthGuard, AdminGuard, Admins, UsersModule],
 })
 export class AuthModule {}

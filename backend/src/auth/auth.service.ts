@@ -1,18 +1,13 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import {
-  BadRequestException,
-  Inject,
-  Injectable,
-  NotFoundException,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { AuthResponse, AuthUser, ForgotPasswordResponse, OkResponse } from '@kasa/contracts';
 import { hash, verify, argon2id } from 'argon2';
 import { DataSource, IsNull, Repository } from 'typeorm';
+import { ApiException } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
-import { MailService } from '../mail';
-import { toAuthUser, type User, UsersService } from '../users';
+import { MailService } from '../mail/mail.service';
+import { normalizeUsername, toAuthUser, type User, UsersService } from '../users';
 import type {
   ChangePasswordDto,
   ForgotPasswordDto,
@@ -21,6 +16,7 @@ import type {
   ResetPasswordDto,
   UpdateProfileDto,
 } from './auth.dto';
+import { rateLimitAddress } from './client-address';
 import { PasswordResetCode } from './password-reset-code.entity';
 import { RateLimitService } from './rate-limit.service';
 import { TokenService } from './token.service';
@@ -46,6 +42,22 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
+const invalidCredentials = () =>
+  new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH_INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+const usernameNotFound = () =>
+  new ApiException(HttpStatus.NOT_FOUND, 'AUTH_USERNAME_NOT_FOUND', USERNAME_NOT_FOUND);
+const codeExpired = () => new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_RESET_CODE_EXPIRED', CODE_EXPIRED);
+const codeLocked = () => new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_RESET_CODE_LOCKED', CODE_LOCKED);
+
+/** One username from one address: an address never contains '|', so the key is unambiguous. */
+const usernameFrom = (address: string, username: string) => `${address}|${normalizeUsername(username)}`;
+
+/**
+ * Rate limits (see AuthRateLimits): per address first (a sprayer is stopped before it uses up
+ * anything shared), then everyone together, then per username. Every per-username key is the
+ * normalised username, the same form the lookup uses, so no spelling of a name opens a fresh
+ * bucket for its account.
+ */
 @Injectable()
 export class AuthService {
   /** Verified against when the username is unknown, so both cases take the same time. */
@@ -78,23 +90,28 @@ export class AuthService {
   }
 
   async register(dto: RegisterDto, ip: string): Promise<AuthResponse> {
-    await this.rateLimit.hit('registerPerIp', ip);
+    await this.rateLimit.hit('registerPerIp', rateLimitAddress(ip));
     const passwordHash = await this.hashPassword(dto.password);
     const user = await this.users.create({ username: dto.username, email: dto.email ?? null, passwordHash });
     return this.respond(user);
   }
 
+  /**
+   * The lockout counts one username from one address, so a stranger elsewhere cannot lock the
+   * owner out; across all addresses the username is only slowed down.
+   */
   async login(dto: LoginDto, ip: string): Promise<AuthResponse> {
-    await this.rateLimit.hit('loginPerIp', ip);
-    await this.rateLimit.hit('loginPerUsername', dto.username);
+    const address = rateLimitAddress(ip);
+    await this.rateLimit.hit('loginPerIp', address);
+    await this.rateLimit.hit('loginPerUsernameIp', usernameFrom(address, dto.username));
+    await this.rateLimit.slowDown('loginPerUsername', normalizeUsername(dto.username));
     const user = await this.users.findByUsername(dto.username, true);
     if (!user) {
       this.dummyHash ??= this.hashPassword('not-a-real-password');
       await this.verifyPassword(await this.dummyHash, dto.password);
-      throw new UnauthorizedException(INVALID_CREDENTIALS);
+      throw invalidCredentials();
     }
-    if (!(await this.verifyPassword(user.passwordHash, dto.password)))
-      throw new UnauthorizedException(INVALID_CREDENTIALS);
+    if (!(await this.verifyPassword(user.passwordHash, dto.password))) throw invalidCredentials();
     return this.respond(user);
   }
 
@@ -112,7 +129,7 @@ export class AuthService {
   async changePassword(user: User, dto: ChangePasswordDto): Promise<AuthResponse> {
     const current = await this.users.findPasswordHash(user.id);
     if (!current || !(await this.verifyPassword(current, dto.currentPassword)))
-      throw new BadRequestException(WRONG_CURRENT_PASSWORD);
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_WRONG_CURRENT_PASSWORD', WRONG_CURRENT_PASSWORD);
     const tokenVersion = await this.users.setPassword(user.id, await this.hashPassword(dto.newPassword));
     return this.respond({ ...user, tokenVersion });
   }
@@ -123,10 +140,13 @@ export class AuthService {
       .digest('hex');
   }
 
-  async forgotPassword(dto: ForgotPasswordDto): Promise<ForgotPasswordResponse> {
-    await this.rateLimit.hit('forgotPerUsername', dto.username);
+  /** Codes are capped per address, overall, and per account (each code allows 5 tries). */
+  async forgotPassword(dto: ForgotPasswordDto, ip: string): Promise<ForgotPasswordResponse> {
+    await this.rateLimit.hit('forgotPerIp', rateLimitAddress(ip));
+    await this.rateLimit.hit('forgotGlobal', 'all');
+    await this.rateLimit.hit('forgotPerUsername', normalizeUsername(dto.username));
     const user = await this.users.findByUsername(dto.username);
-    if (!user) throw new NotFoundException(USERNAME_NOT_FOUND);
+    if (!user) throw usernameNotFound();
     if (!user.email) return { ok: true, canReset: false, message: NO_EMAIL_ON_ACCOUNT };
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -161,16 +181,20 @@ export class AuthService {
     };
   }
 
-  async resetPassword(dto: ResetPasswordDto): Promise<OkResponse> {
-    await this.rateLimit.hit('resetPerUsername', dto.username);
+  /** Tries are capped per address, overall, and per username from one address (never per account alone). */
+  async resetPassword(dto: ResetPasswordDto, ip: string): Promise<OkResponse> {
+    const address = rateLimitAddress(ip);
+    await this.rateLimit.hit('resetPerIp', address);
+    await this.rateLimit.hit('resetGlobal', 'all');
+    await this.rateLimit.hit('resetPerUsernameIp', usernameFrom(address, dto.username));
     const user = await this.users.findByUsername(dto.username);
-    if (!user) throw new NotFoundException(USERNAME_NOT_FOUND);
+    if (!user) throw usernameNotFound();
 
     const pending = await this.codes.findOne({
       where: { userId: user.id, usedAt: IsNull() },
       order: { createdAt: 'DESC' },
     });
-    if (!pending || pending.expiresAt.getTime() <= Date.now()) throw new BadRequestException(CODE_EXPIRED);
+    if (!pending || pending.expiresAt.getTime() <= Date.now()) throw codeExpired();
 
     // Every try spends one of the 5 attempts, atomically, before the code is compared.
     const [reserved] = (await this.codes.query(
@@ -179,16 +203,17 @@ export class AuthService {
        RETURNING "attempts"`,
       [pending.id, RESET_CODE_MAX_TRIES],
     )) as [Array<{ attempts: number }>, number];
-    if (!reserved.length) {
-      throw new BadRequestException(pending.attempts >= RESET_CODE_MAX_TRIES ? CODE_LOCKED : CODE_EXPIRED);
-    }
+    if (!reserved.length) throw pending.attempts >= RESET_CODE_MAX_TRIES ? codeLocked() : codeExpired();
 
     const expected = Buffer.from(pending.codeHash, 'hex');
     const given = Buffer.from(this.codeHash(user.id, dto.code), 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       const left = RESET_CODE_MAX_TRIES - reserved[0].attempts;
-      throw new BadRequestException(
-        left > 0 ? `${CODE_WRONG} ${left} ${left === 1 ? 'try' : 'tries'} left.` : CODE_LOCKED,
+      if (left <= 0) throw codeLocked();
+      throw new ApiException(
+        HttpStatus.BAD_REQUEST,
+        'AUTH_RESET_CODE_WRONG',
+        `${CODE_WRONG} ${left} ${left === 1 ? 'try' : 'tries'} left.`,
       );
     }
 
@@ -198,7 +223,7 @@ export class AuthService {
         `UPDATE "password_reset_codes" SET "used_at" = now() WHERE "id" = $1 AND "used_at" IS NULL RETURNING "id"`,
         [pending.id],
       )) as [Array<{ id: string }>, number];
-      if (!used.length) throw new BadRequestException(CODE_EXPIRED);
+      if (!used.length) throw codeExpired();
       await this.users.setPassword(user.id, passwordHash, manager);
     });
     return { ok: true, message: 'Your password has been updated. You can now login with your new password.' };

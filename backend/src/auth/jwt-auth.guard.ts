@@ -2,13 +2,14 @@ import {
   type CanActivate,
   createParamDecorator,
   type ExecutionContext,
+  HttpStatus,
   Injectable,
-  UnauthorizedException,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
-import { type PreparedStatement, queryPrepared } from '../common';
+import { ApiException, type PreparedStatement, queryPrepared } from '../common';
+import { keepNoStore } from '../common/no-store';
 import { User } from '../users';
 import { TokenService } from './token.service';
 
@@ -18,6 +19,11 @@ export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type AuthedRequest = Request & { user?: User };
+
+function bearerToken(request: Request): string | null {
+  const header = request.headers.authorization;
+  return (typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined) ?? null;
+}
 
 /** The user, only while the token's version is still their current one. */
 const USER_HOLDING_TOKEN_VERSION: PreparedStatement = {
@@ -48,17 +54,29 @@ export class JwtAuthGuard implements CanActivate {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
+  /** A guarded answer is private: no-store, whatever the route sends (see common/no-store.ts). */
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<AuthedRequest>();
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match) throw new UnauthorizedException(NOT_SIGNED_IN);
-    const payload = await this.tokens.verify(match[1]);
-    if (!payload || !UUID.test(payload.sub)) throw new UnauthorizedException(SESSION_ENDED);
-    const user = await this.userHolding(payload.sub, payload.tokenVersion);
-    if (!user) throw new UnauthorizedException(SESSION_ENDED);
+    const http = context.switchToHttp();
+    keepNoStore(http.getResponse<Response>());
+    const request = http.getRequest<AuthedRequest>();
+    const token = bearerToken(request);
+    if (!token) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH_NOT_SIGNED_IN', NOT_SIGNED_IN);
+    const user = await this.userOfToken(token);
+    if (!user) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH_SESSION_ENDED', SESSION_ENDED);
     request.user = user;
     return true;
+  }
+
+  /** For public routes that show more to a signed-in caller: the user, or null (never a 401). */
+  async optionalUser(request: Request): Promise<User | null> {
+    const token = bearerToken(request);
+    return token ? this.userOfToken(token) : null;
+  }
+
+  private async userOfToken(token: string): Promise<User | null> {
+    const payload = await this.tokens.verify(token);
+    if (!payload || !UUID.test(payload.sub)) return null;
+    return this.userHolding(payload.sub, payload.tokenVersion);
   }
 
   /** The user, only while `tokenVersion` is still their current token version. */

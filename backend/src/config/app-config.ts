@@ -1,4 +1,5 @@
 import type { RemoteName } from '@kasa/contracts';
+import type { TrustProxy } from './trust-proxy';
 
 /** The backend's configuration after validation and defaults: the only place settings are read. */
 export interface AppConfig {
@@ -18,6 +19,8 @@ export interface AppConfig {
   /** 'inline': this process also runs the BullMQ processors (embedded mode). */
   workerMode: 'inline' | 'off';
   logLevel: string;
+  /** LOG_FORMAT; 'auto': pretty lines in a terminal outside production, else JSON (common/log-format.ts). */
+  logFormat: 'auto' | 'pretty' | 'json';
   bodyLimit: string;
   /** Folder holding frontend-shell/ and mfe-*\/ with their dist/ builds. */
   webDistRoot: string;
@@ -32,9 +35,15 @@ export interface AppConfig {
   mailFrom: string;
   /** Attempts allowed per window on the auth endpoints (429 beyond). */
   rateLimits: AuthRateLimits;
+  /** Express `trust proxy` (TRUST_PROXY): whose X-Forwarded-For gives the client address. */
+  trustProxy: TrustProxy;
+  /** ADMIN_USERNAMES as given (compared through normalizeUsername). */
+  adminUsernames: string[];
   /** How long /api/health waits for the ping job before reporting the queue down. */
   healthQueueTimeoutMs: number;
-  /** The AI providers (DESIGN.md engine table): OpenAI-compatible when configured, else offline. */
+  /** How long one queue round trip answers every /api/health call (no job per call). */
+  healthQueueCacheMs: number;
+  /** The AI providers (docs/operations.md#configuration): OpenAI-compatible when configured, else offline. */
   ai: AiConfig;
   /** Card and mobile-money engines: real when their keys are set, else the sandbox checkout. */
   payments: PaymentsConfig;
@@ -87,10 +96,28 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/** Beyond `limit` attempts in the window, each answer waits `delayMs` instead of being refused. */
+export interface SlowDown extends RateLimit {
+  delayMs: number;
+}
+
+/**
+ * The auth rate limits. Per-username limits never refuse the account's owner because of someone
+ * else's attempts: the lockout counts one username from one address, and the count across every
+ * address only slows answers down.
+ */
 export interface AuthRateLimits {
   loginPerIp: RateLimit;
-  loginPerUsername: RateLimit;
+  /** The sign-in lockout: one username from one address. */
+  loginPerUsernameIp: RateLimit;
+  /** One username from every address together: slowed down, never locked. */
+  loginPerUsername: SlowDown;
   registerPerIp: RateLimit;
+  forgotPerIp: RateLimit;
+  forgotGlobal: RateLimit;
+  /** Codes e-mailed to one account (each code allows 5 tries). */
   forgotPerUsername: RateLimit;
-  resetPerUsername: RateLimit;
+  resetPerIp: RateLimit;
+  resetGlobal: RateLimit;
+  resetPerUsernameIp: RateLimit;
 }

@@ -1,14 +1,27 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
+import { parseTrustProxy, TRUST_PROXY_RULE } from './trust-proxy';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_FORMATS = ['pretty', 'json'] as const;
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : Number(value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /**
  * Every environment variable the backend reads, with its rules. Unset means "use the embedded
- * default" (see DESIGN.md's engine table); production refuses the embedded defaults.
+ * default" (docs/operations.md#configuration); production refuses the embedded defaults.
  */
 export class EnvironmentVariables {
   @IsOptional()
@@ -69,6 +82,14 @@ export class EnvironmentVariables {
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL?: (typeof LOG_LEVELS)[number];
 
+  /** Unset: pretty lines in a terminal outside production, JSON otherwise (common/log-format.ts). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(LOG_FORMATS, {
+    message: "LOG_FORMAT must be 'pretty' (coloured lines for a person) or 'json' (one JSON object per line)",
+  })
+  LOG_FORMAT?: (typeof LOG_FORMATS)[number];
+
   @IsOptional()
   @Matches(/^\d+(b|kb|mb)$/i, { message: "BODY_LIMIT must look like '1mb', '512kb' or '2048b'" })
   BODY_LIMIT?: string;
@@ -126,12 +147,60 @@ export class EnvironmentVariables {
   @Min(1)
   RATE_LIMIT_LOGIN_PER_IP?: number;
 
-  /** Accounts that may be created per IP address in an hour (default 10). */
+  /** Accounts that may be created per IP address in an hour (default 30). */
   @Transform(toInt)
   @IsOptional()
   @IsInt({ message: 'RATE_LIMIT_REGISTER_PER_IP must be a whole number' })
   @Min(1)
   RATE_LIMIT_REGISTER_PER_IP?: number;
+
+  /** Password-reset codes one IP address may request in an hour (default 10). */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'RATE_LIMIT_FORGOT_PER_IP must be a whole number' })
+  @Min(1)
+  RATE_LIMIT_FORGOT_PER_IP?: number;
+
+  /** Password-reset codes sent in an hour, all addresses together (default 200). */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'RATE_LIMIT_FORGOT_GLOBAL must be a whole number' })
+  @Min(1)
+  RATE_LIMIT_FORGOT_GLOBAL?: number;
+
+  /** Reset-code tries from one IP address in an hour (default 30). */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'RATE_LIMIT_RESET_PER_IP must be a whole number' })
+  @Min(1)
+  RATE_LIMIT_RESET_PER_IP?: number;
+
+  /** Reset-code tries in an hour, all addresses together (default 1000). */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'RATE_LIMIT_RESET_GLOBAL must be a whole number' })
+  @Min(1)
+  RATE_LIMIT_RESET_GLOBAL?: number;
+
+  /** Proxies whose X-Forwarded-For is believed (default: loopback only). See trust-proxy.ts. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @ValidateBy(
+    {
+      name: 'isTrustProxy',
+      validator: { validate: (value: unknown) => typeof value === 'string' && parseTrustProxy(value) !== null },
+    },
+    { message: TRUST_PROXY_RULE },
+  )
+  TRUST_PROXY?: string;
+
+  /** Comma-separated usernames of the administrators (the dev outbox, health details). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^\s*[A-Za-z0-9_.-]{3,32}(\s*,\s*[A-Za-z0-9_.-]{3,32})*\s*$/, {
+    message: 'ADMIN_USERNAMES must be usernames (3 to 32 letters, digits, _ . or -) separated by commas',
+  })
+  ADMIN_USERNAMES?: string;
 
   /** Key of the OpenAI-compatible API (OpenAI, OpenRouter; any text for Ollama / llama.cpp). */
   @Transform(emptyToUndefined)

@@ -59,7 +59,7 @@ describe('loadConfig', () => {
   it('keeps the sign-in and sign-up rate limits unless told otherwise', () => {
     const defaults = loadConfig({ DATA_DIR: dataDir }).rateLimits;
     expect(defaults.loginPerIp.limit).toBe(30);
-    expect(defaults.registerPerIp.limit).toBe(10);
+    expect(defaults.registerPerIp.limit).toBe(30);
     const raised = loadConfig({
       DATA_DIR: dataDir,
       RATE_LIMIT_LOGIN_PER_IP: '500',
@@ -69,6 +69,57 @@ describe('loadConfig', () => {
     expect(raised.registerPerIp).toEqual({ limit: 200, windowMs: 60 * 60_000 });
     expect(() => loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_REGISTER_PER_IP: 'many' })).toThrow(
       'RATE_LIMIT_REGISTER_PER_IP must be a whole number',
+    );
+  });
+
+  it('limits password-reset codes and tries per IP address and overall, each settable', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir }).rateLimits;
+    expect(defaults).toMatchObject({
+      forgotPerIp: { limit: 10, windowMs: 60 * 60_000 },
+      forgotGlobal: { limit: 200, windowMs: 60 * 60_000 },
+      resetPerIp: { limit: 30, windowMs: 60 * 60_000 },
+      resetGlobal: { limit: 1000, windowMs: 60 * 60_000 },
+      loginPerUsername: { delayMs: expect.any(Number) },
+    });
+    const raised = loadConfig({
+      DATA_DIR: dataDir,
+      RATE_LIMIT_FORGOT_PER_IP: '50',
+      RATE_LIMIT_FORGOT_GLOBAL: '5000',
+      RATE_LIMIT_RESET_PER_IP: '60',
+      RATE_LIMIT_RESET_GLOBAL: '9000',
+    }).rateLimits;
+    expect([raised.forgotPerIp.limit, raised.forgotGlobal.limit]).toEqual([50, 5000]);
+    expect([raised.resetPerIp.limit, raised.resetGlobal.limit]).toEqual([60, 9000]);
+    for (const name of [
+      'RATE_LIMIT_FORGOT_PER_IP',
+      'RATE_LIMIT_FORGOT_GLOBAL',
+      'RATE_LIMIT_RESET_PER_IP',
+      'RATE_LIMIT_RESET_GLOBAL',
+    ])
+      expect(() => loadConfig({ DATA_DIR: dataDir, [name]: 'lots' })).toThrow(
+        `${name} must be a whole number`,
+      );
+  });
+
+  it('trusts X-Forwarded-For from loopback only unless TRUST_PROXY names the proxies', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'loopback, 172.16.0.0/12,fd00::/8' }).trustProxy,
+    ).toEqual(['loopback', '172.16.0.0/12', 'fd00::/8']);
+    for (const refused of ['true', 'yes', '10.0.0.0/33', 'nginx', '1, 2'])
+      expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: refused })).toThrow(
+        'TRUST_PROXY must be the number of proxies in front of the API',
+      );
+  });
+
+  it('reads ADMIN_USERNAMES as a comma-separated list of usernames', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).adminUsernames).toEqual([]);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, ADMIN_USERNAMES: ' Ops_Admin , root.kasa' }).adminUsernames,
+    ).toEqual(['Ops_Admin', 'root.kasa']);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ADMIN_USERNAMES: 'ops admin' })).toThrow(
+      'ADMIN_USERNAMES must be usernames (3 to 32 letters, digits, _ . or -) separated by commas',
     );
   });
 

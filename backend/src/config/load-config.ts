@@ -6,6 +6,7 @@ import { validateSync, type ValidationError } from 'class-validator';
 import { REMOTE_NAMES, type RemoteName } from '@kasa/contracts';
 import type { AppConfig } from './app-config';
 import { EnvironmentVariables } from './environment';
+import { parseTrustProxy } from './trust-proxy';
 
 /** The repository root (backend/src/config or backend/dist/config → ../../..). */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -95,12 +96,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     assistantName: vars.ASSISTANT_NAME ?? 'Kasa',
     workerMode: vars.WORKER_MODE ?? 'inline',
     logLevel: vars.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    logFormat: vars.LOG_FORMAT ?? 'auto',
     bodyLimit: vars.BODY_LIMIT ?? '1mb',
     webDistRoot,
     remoteUrls,
     embeddedPgPort: vars.EMBEDDED_PG_PORT ?? 54329,
     queuePrefix: vars.QUEUE_PREFIX ?? 'kasa',
     healthQueueTimeoutMs: 5000,
+    healthQueueCacheMs: 5000,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? `${vars.APP_NAME ?? 'Kasa'} <no-reply@kasa.local>`,
     ai: {
@@ -135,10 +138,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: vars.PUBLIC_URL,
     rateLimits: {
       loginPerIp: { limit: vars.RATE_LIMIT_LOGIN_PER_IP ?? 30, windowMs: 15 * 60_000 },
-      loginPerUsername: { limit: 10, windowMs: 15 * 60_000 },
-      registerPerIp: { limit: vars.RATE_LIMIT_REGISTER_PER_IP ?? 10, windowMs: 60 * 60_000 },
+      loginPerUsernameIp: { limit: 10, windowMs: 15 * 60_000 },
+      loginPerUsername: { limit: 30, windowMs: 15 * 60_000, delayMs: 2000 },
+      registerPerIp: { limit: vars.RATE_LIMIT_REGISTER_PER_IP ?? 30, windowMs: 60 * 60_000 },
+      forgotPerIp: { limit: vars.RATE_LIMIT_FORGOT_PER_IP ?? 10, windowMs: 60 * 60_000 },
+      forgotGlobal: { limit: vars.RATE_LIMIT_FORGOT_GLOBAL ?? 200, windowMs: 60 * 60_000 },
       forgotPerUsername: { limit: 5, windowMs: 60 * 60_000 },
-      resetPerUsername: { limit: 10, windowMs: 15 * 60_000 },
+      resetPerIp: { limit: vars.RATE_LIMIT_RESET_PER_IP ?? 30, windowMs: 60 * 60_000 },
+      resetGlobal: { limit: vars.RATE_LIMIT_RESET_GLOBAL ?? 1000, windowMs: 60 * 60_000 },
+      resetPerUsernameIp: { limit: 10, windowMs: 15 * 60_000 },
     },
+    trustProxy: vars.TRUST_PROXY ? parseTrustProxy(vars.TRUST_PROXY)! : ['loopback'],
+    adminUsernames: (vars.ADMIN_USERNAMES ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
   };
 }

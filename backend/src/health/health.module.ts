@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 
-@Module({ controllers: [HealthController], providers: [HealthService] })
+/** GET /api/health; AuthModule tells an administrator's token apart (they see the details). */
+@Module({ imports: [AuthModule], controllers: [HealthController], providers: [HealthService] })
 export class HealthModule {}

@@ -19,6 +19,8 @@ function message(error: unknown): string {
 @Injectable()
 export class HealthService {
   private readonly startedAt = Date.now();
+  /** The last queue round trip, shared by every caller until freshUntil (Infinity while running). */
+  private queueProbe?: { result: Promise<QueueHealth>; freshUntil: number };
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -26,10 +28,13 @@ export class HealthService {
     private readonly queues: QueueService,
   ) {}
 
-  async check(): Promise<HealthResponse> {
-    const [database, queue] = await Promise.all([this.checkDatabase(), this.checkQueue()]);
+  /** `detailed`: engines, timings, error texts, version and uptime too (admins, this machine). */
+  async check(detailed: boolean): Promise<HealthResponse> {
+    const [database, queue] = await Promise.all([this.checkDatabase(), this.queueHealth()]);
+    const status = database.status === 'ok' && queue.status === 'ok' ? 'ok' : 'error';
+    if (!detailed) return { status, database: { status: database.status }, queue: { status: queue.status } };
     return {
-      status: database.status === 'ok' && queue.status === 'ok' ? 'ok' : 'error',
+      status,
       database,
       queue,
       version: this.config.version,
@@ -51,29 +56,33 @@ export class HealthService {
     }
   }
 
+  /**
+   * A public endpoint must not create a job per call: one round trip answers every caller for
+   * healthQueueCacheMs after it ends, and callers arriving while it runs wait for that same one.
+   */
+  private queueHealth(): Promise<QueueHealth> {
+    if (this.queueProbe && Date.now() < this.queueProbe.freshUntil) return this.queueProbe.result;
+    const probe = { result: this.checkQueue(), freshUntil: Number.POSITIVE_INFINITY };
+    this.queueProbe = probe;
+    void probe.result.then(() => {
+      probe.freshUntil = Date.now() + this.config.healthQueueCacheMs;
+    });
+    return probe.result;
+  }
+
   /** A real round trip: a ping job is queued, a worker processes it, its result is read back. */
   private async checkQueue(): Promise<QueueHealth> {
     const started = performance.now();
     const timeoutMs = this.config.healthQueueTimeoutMs;
     try {
-      const job = await this.queues.queue<PingJobData, PingJobResult>(SYSTEM_QUEUE).add(
-        PING_JOB,
-        { sentAt: Date.now() },
-        {
-          // Kept a little while: removing a job the moment it completes races waitUntilFinished.
-          removeOnComplete: { age: 60, count: 200 },
-          removeOnFail: { age: 3600, count: 200 },
-          attempts: 1,
-        },
-      );
-      const result = await this.queues.waitForResult(job, timeoutMs).catch((error: unknown) => {
-        if (!(error instanceof QueueTimeoutError)) throw error;
-        // Nobody took the job: remove it so a worker starting later does not process stale pings.
-        void job.remove().catch(() => undefined);
-        throw new Error(
-          `No worker answered within ${timeoutMs} ms: start one (node backend/dist/worker.js) or set WORKER_MODE=inline`,
-        );
-      });
+      const result = await this.queues
+        .run<PingJobData, PingJobResult>(SYSTEM_QUEUE, PING_JOB, { sentAt: Date.now() }, timeoutMs)
+        .catch((error: unknown) => {
+          if (!(error instanceof QueueTimeoutError)) throw error;
+          throw new Error(
+            `No worker answered within ${timeoutMs} ms: start one (node backend/dist/worker.js) or set WORKER_MODE=inline`,
+          );
+        });
       if (!result?.pong) throw new Error('The ping job returned an unexpected result');
       return {
         status: 'ok',

@@ -16,6 +16,7 @@ export class QueueService implements OnApplicationShutdown {
     return this.driver.backend;
   }
 
+  /** The producer of a queue. Jobs added here must not use age/count retention (see run()). */
   queue<Data = unknown, Result = unknown>(name: string): Queue<Data, Result> {
     let queue = this.queues.get(name);
     if (!queue) {
@@ -37,6 +38,30 @@ export class QueueService implements OnApplicationShutdown {
       this.events.set(name, events);
     }
     return events;
+  }
+
+  /**
+   * Adds one job, waits for its result (or its failure, or QueueTimeoutError) and removes it.
+   *
+   * No age/count retention on purpose: with it, every completion deletes other finished jobs in
+   * the same transaction, and on PostgreSQL that deadlocks with BullMQ's stalled-job check, which
+   * locks the finished jobs it once marked while it waits for the row being completed ("deadlock
+   * detected": the job fails, health answered 503). Deleting this job by id, after its result is
+   * read, locks no other row. A job still running when the wait gives up stays behind.
+   */
+  async run<Data, Result>(
+    queueName: string,
+    jobName: string,
+    data: Data,
+    timeoutMs: number,
+  ): Promise<Result> {
+    const added = await this.queue(queueName).add(jobName, data, { attempts: 1 });
+    const job = added as Job<Data, Result>;
+    try {
+      return await this.waitForResult<Result>(job, timeoutMs);
+    } finally {
+      void job.remove().catch(() => undefined);
+    }
   }
 
   /**

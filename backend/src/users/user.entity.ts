@@ -1,13 +1,18 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** An account. The username is unique without regard to case (index on lower(username)). */
+/** An account. Usernames are unique by their normalised form (see normalize-username.ts). */
 @Entity('users')
 export class User {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
+  /** As the user typed it (shown back to them). */
   @Column({ type: 'varchar', length: 32 })
   username!: string;
+
+  /** normalizeUsername(username): what lookups, uniqueness and per-username rate limits compare. */
+  @Column({ name: 'username_normalized', type: 'text', select: false })
+  usernameNormalized!: string;
 
   @Column({ type: 'varchar', length: 254, nullable: true })
   email!: string | null;

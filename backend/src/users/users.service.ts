@@ -1,7 +1,9 @@
-import { ConflictException, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthUser } from '@kasa/contracts';
 import { type EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { ApiException } from '../common';
+import { normalizeUsername } from './normalize-username';
 import { User } from './user.entity';
 
 export const USERNAME_TAKEN = 'That username is already taken. Please choose another one.';
@@ -20,6 +22,8 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505';
 }
 
+const usernameTaken = () => new ApiException(HttpStatus.CONFLICT, 'AUTH_USERNAME_TAKEN', USERNAME_TAKEN);
+
 @Injectable()
 export class UsersService {
   constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
@@ -28,11 +32,11 @@ export class UsersService {
     return this.users.findOneBy({ id });
   }
 
-  /** Case-insensitive lookup; withPassword also loads the hash. */
+  /** Lookup by normalised username (any case, width or composition); withPassword also loads the hash. */
   findByUsername(username: string, withPassword = false): Promise<User | null> {
     const query = this.users
       .createQueryBuilder('user')
-      .where('lower(user.username) = lower(:username)', { username });
+      .where('user.usernameNormalized = :normalized', { normalized: normalizeUsername(username) });
     if (withPassword) query.addSelect('user.passwordHash');
     return query.getOne();
   }
@@ -46,26 +50,33 @@ export class UsersService {
     return user?.passwordHash ?? null;
   }
 
+  /** A name whose normalised form another account holds is taken (409), whatever its spelling. */
   async create(data: { username: string; email: string | null; passwordHash: string }): Promise<User> {
-    if (await this.findByUsername(data.username)) throw new ConflictException(USERNAME_TAKEN);
+    if (await this.findByUsername(data.username)) throw usernameTaken();
     try {
-      const saved = await this.users.save(this.users.create({ ...data, tokenVersion: 0 }));
+      const saved = await this.users.save(
+        this.users.create({ ...data, usernameNormalized: normalizeUsername(data.username), tokenVersion: 0 }),
+      );
       return (await this.findById(saved.id))!;
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictException(USERNAME_TAKEN);
+      if (isUniqueViolation(error)) throw usernameTaken();
       throw error;
     }
   }
 
   async updateProfile(user: User, data: { username: string; email: string | null }): Promise<User> {
-    if (data.username.toLowerCase() !== user.username.toLowerCase()) {
+    const usernameNormalized = normalizeUsername(data.username);
+    if (usernameNormalized !== normalizeUsername(user.username)) {
       const other = await this.findByUsername(data.username);
-      if (other && other.id !== user.id) throw new ConflictException(USERNAME_TAKEN);
+      if (other && other.id !== user.id) throw usernameTaken();
     }
     try {
-      await this.users.update({ id: user.id }, { username: data.username, email: data.email });
+      await this.users.update(
+        { id: user.id },
+        { username: data.username, usernameNormalized, email: data.email },
+      );
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictException(USERNAME_TAKEN);
+      if (isUniqueViolation(error)) throw usernameTaken();
       throw error;
     }
     return (await this.findById(user.id))!;

@@ -7,10 +7,15 @@ const generous = { limit: 10_000, windowMs: 60_000 };
 /** Rate limits that tests signing many users up from one address never reach. */
 export const GENEROUS_RATE_LIMITS: AuthRateLimits = {
   loginPerIp: generous,
-  loginPerUsername: generous,
+  loginPerUsernameIp: generous,
+  loginPerUsername: { ...generous, delayMs: 0 },
   registerPerIp: generous,
+  forgotPerIp: generous,
+  forgotGlobal: generous,
   forgotPerUsername: generous,
-  resetPerUsername: generous,
+  resetPerIp: generous,
+  resetGlobal: generous,
+  resetPerUsernameIp: generous,
 };
 
 let seq = 0;

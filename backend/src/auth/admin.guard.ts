@@ -1,0 +1,23 @@
+import { type CanActivate, type ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { ApiException } from '../common';
+import type { User } from '../users';
+import { Admins } from './admins';
+
+export const ADMIN_ONLY = 'Only an administrator can do this.';
+
+/**
+ * After JwtAuthGuard (which answers the 401s): the signed-in account must be one
+ * ADMIN_USERNAMES names, else 403 AUTH_ADMIN_ONLY. `@UseGuards(JwtAuthGuard, AdminGuard)`.
+ */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  constructor(private readonly admins: Admins) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const { user } = context.switchToHttp().getRequest<Request & { user?: User }>();
+    if (!this.admins.isAdmin(user))
+      throw new ApiException(HttpStatus.FORBIDDEN, 'AUTH_ADMIN_ONLY', ADMIN_ONLY);
+    return true;
+  }
+}
