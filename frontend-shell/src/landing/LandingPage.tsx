@@ -2,18 +2,19 @@ import { lazy, Suspense, useState } from 'react';
 import { Box, HeaderBar, LegalFooter, useAppInfo, useT } from '@kasa/ui';
 import { AuthCard } from '../auth/AuthCard';
 import { CookieConsentBanner } from '../cookies/CookieConsentBanner';
+import { ConversationsIcon, GlobeIcon, PhoneIcon } from './feature-icons';
 import { landingMessages } from './messages';
 
 // The dialog (and MUI's Dialog with it) downloads only when someone forgot their password.
 const ForgotPasswordDialog = lazy(() => import('../auth/ForgotPasswordDialog'));
 
 const FEATURES = [
-  { icon: '💬', title: 'conversationsTitle', text: 'conversationsText' },
-  { icon: '🌍', title: 'universalTitle', text: 'universalText' },
-  { icon: '📱', title: 'paymentsTitle', text: 'paymentsText' },
+  { Icon: ConversationsIcon, title: 'conversationsTitle', text: 'conversationsText' },
+  { Icon: GlobeIcon, title: 'universalTitle', text: 'universalText' },
+  { Icon: PhoneIcon, title: 'paymentsTitle', text: 'paymentsText' },
 ] as const;
 
-/** The public screen at / and /chat for signed-out visitors (spec §2 "Landing / auth screen"). */
+/** The public screen at / and /chat for signed-out visitors (docs/product.md#landing-and-sign-in). */
 export function LandingPage() {
   const t = useT(landingMessages);
   const { appName, assistantName } = useAppInfo();
@@ -75,8 +76,8 @@ export function LandingPage() {
                   bgcolor: 'background.paper',
                 }}
               >
-                <Box aria-hidden sx={{ fontSize: '1.6rem', lineHeight: 1 }}>
-                  {feature.icon}
+                <Box aria-hidden sx={{ display: 'flex', flexShrink: 0, color: 'primary.main' }}>
+                  <feature.Icon />
                 </Box>
                 <Box>
                   <Box component="h3" sx={{ m: 0, fontSize: '1.05rem', fontWeight: 700 }}>

@@ -1,6 +1,6 @@
 import { defineMessages } from '@kasa/ui';
 
-/** The public landing page (spec §1, §2). */
+/** The public landing page (docs/product.md#landing-and-sign-in). */
 export const landingMessages = defineMessages({
   en: {
     greeting: "Hello, I'm {assistantName}",

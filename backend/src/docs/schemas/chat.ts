@@ -1,0 +1,156 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import {
+  type ChatMessage,
+  type ChatMessageStatus,
+  type ChatRole,
+  type ChatSearchHit,
+  type ChatStreamEvent,
+  type ConversationSummary,
+  ERROR_CODES,
+  type ErrorCode,
+  type StopChatResponse,
+} from '@kasa/contracts';
+
+const CHAT_ROLES: ChatRole[] = ['user', 'assistant'];
+const CHAT_MESSAGE_STATUSES: ChatMessageStatus[] = ['complete', 'streaming', 'stopped', 'failed'];
+
+@ApiSchema({ name: 'ChatMessage', description: 'One message of a conversation.' })
+export class ChatMessageDoc implements Required<ChatMessage> {
+  @ApiProperty({ type: String, format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ enum: CHAT_ROLES, enumName: 'ChatRole' })
+  role: ChatRole;
+
+  @ApiProperty({ type: String })
+  content: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  mediaUrl: string | null;
+
+  @ApiPropertyOptional({ enum: ['image'], nullable: true })
+  mediaType: 'image' | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  audioUrl: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  transcription: string | null;
+
+  @ApiProperty({
+    enum: CHAT_MESSAGE_STATUSES,
+    enumName: 'ChatMessageStatus',
+    description:
+      "'streaming': the reply is still being written; 'stopped': the user pressed Stop (the text so far is kept); 'failed': the model failed (see error). User messages are 'complete'.",
+  })
+  status: ChatMessageStatus;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: "Why the reply failed, in words for the user ('failed' only).",
+  })
+  error: string | null;
+
+  @ApiPropertyOptional({
+    enum: ERROR_CODES,
+    enumName: 'ErrorCode',
+    nullable: true,
+    description: 'The stable code of `error` (null on replies saved before codes existed).',
+  })
+  errorCode: ErrorCode | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt: string;
+}
+
+@ApiSchema({
+  name: 'ConversationSummary',
+  description: 'A conversation in the list (newest activity first).',
+})
+export class ConversationSummaryDoc implements Required<ConversationSummary> {
+  @ApiProperty({ type: String, format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ type: String, example: 'Best time to plant maize' })
+  title: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ type: String, format: 'date-time', description: 'Last message sent or reply written.' })
+  updatedAt: string;
+
+  @ApiProperty({ type: Boolean, description: 'A reply is still being written in this conversation.' })
+  generating: boolean;
+}
+
+@ApiSchema({ name: 'StopChatResponse' })
+export class StopChatResponseDoc implements Required<StopChatResponse> {
+  @ApiProperty({ type: Boolean, description: 'False when nothing was being written.' })
+  stopped: boolean;
+}
+
+@ApiSchema({ name: 'ChatSearchHit', description: "A match in the user's own conversations." })
+export class ChatSearchHitDoc implements Required<ChatSearchHit> {
+  @ApiProperty({ type: String, format: 'uuid' })
+  conversationId: string;
+
+  @ApiProperty({ type: String })
+  title: string;
+
+  @ApiProperty({ type: String, format: 'uuid' })
+  messageId: string;
+
+  @ApiProperty({ enum: CHAT_ROLES, enumName: 'ChatRole' })
+  role: ChatRole;
+
+  @ApiProperty({
+    type: String,
+    description: 'Text around the match, matched words wrapped in « » (plain text, never HTML).',
+    example: 'when to plant «maize» in the rainy season',
+  })
+  snippet: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt: string;
+}
+
+@ApiSchema({
+  name: 'ChatStreamEvent',
+  description:
+    'One `data: {json}` event of the POST /api/chat stream. First the ids, then `content` chunks, then `{done: true}` (`stopped: true` after Stop) or `{error}`.',
+})
+export class ChatStreamEventDoc implements Required<ChatStreamEvent> {
+  @ApiPropertyOptional({ type: String, description: 'The next piece of the reply.' })
+  content: string;
+
+  @ApiPropertyOptional({ type: Boolean })
+  done: boolean;
+
+  @ApiPropertyOptional({ type: Boolean })
+  stopped: boolean;
+
+  @ApiPropertyOptional({ type: String, format: 'uuid' })
+  conversationId: string;
+
+  @ApiPropertyOptional({ type: String, format: 'uuid', description: 'First event only.' })
+  userMessageId: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    description: 'First event only: the id Stop refers to.',
+  })
+  assistantMessageId: string;
+
+  @ApiPropertyOptional({ type: String, description: 'Why the reply failed, in English words for the user.' })
+  error: string;
+
+  @ApiPropertyOptional({
+    enum: ERROR_CODES,
+    enumName: 'ErrorCode',
+    description: 'The stable code of `error`, always sent with it.',
+  })
+  code: ErrorCode;
+}

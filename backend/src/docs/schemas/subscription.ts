@@ -1,0 +1,211 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import {
+  type ActiveSubscription,
+  type CancelSubscriptionResponse,
+  type CreateSubscriptionResponse,
+  ERROR_CODES,
+  type ErrorCode,
+  type MobileMoneyPaymentResponse,
+  type PaymentMethod,
+  type PaymentProvider,
+  PLAN_IDS,
+  type PlanId,
+  type PlanLimits,
+  type PlansResponse,
+  type SubscriptionStatus,
+  type SubscriptionUsage,
+  UNLIMITED,
+  type UsageCounterKey,
+  type UsageFeature,
+} from '@kasa/contracts';
+
+const PAYMENT_METHODS: PaymentMethod[] = ['card', 'mobile_money'];
+const PAYMENT_PROVIDERS: PaymentProvider[] = ['stripe', 'flutterwave', 'sandbox'];
+const LIMIT = `Monthly limit; ${UNLIMITED} means unlimited.`;
+
+@ApiSchema({
+  name: 'FeatureLimits',
+  description: `Monthly limit of each metered feature (${UNLIMITED} = unlimited).`,
+})
+export class FeatureLimitsDoc implements Record<UsageFeature, number> {
+  @ApiProperty({ type: Number, example: 50 })
+  messagesPerMonth: number;
+
+  @ApiProperty({ type: Number, example: 5 })
+  mediaGenerationsPerMonth: number;
+
+  @ApiProperty({ type: Number, description: 'In seconds (shown as whole minutes).', example: 600 })
+  voiceMinutesPerMonth: number;
+
+  @ApiProperty({ type: Number, example: 5 })
+  audioUploadsPerMonth: number;
+
+  @ApiProperty({ type: Number, example: 20 })
+  webSearchesPerMonth: number;
+}
+
+@ApiSchema({ name: 'UsageCounters' })
+export class UsageCountersDoc implements Record<UsageCounterKey, number> {
+  @ApiProperty({ type: Number })
+  messages: number;
+
+  @ApiProperty({ type: Number })
+  mediaGenerations: number;
+
+  @ApiProperty({ type: Number, description: 'Seconds.' })
+  voiceMinutes: number;
+
+  @ApiProperty({ type: Number })
+  audioUploads: number;
+
+  @ApiProperty({ type: Number })
+  webSearches: number;
+}
+
+@ApiSchema({ name: 'PlanLimits', description: "One plan's prices and monthly limits." })
+export class PlanLimitsDoc extends FeatureLimitsDoc implements Required<PlanLimits> {
+  @ApiProperty({ type: String, example: 'Basic' })
+  name: string;
+
+  @ApiProperty({ type: Number, description: 'Monthly price in USD by card (0 = free).', example: 4 })
+  price: number;
+
+  @ApiProperty({
+    type: Number,
+    description: 'Monthly price in XAF by mobile money (0 = free).',
+    example: 2500,
+  })
+  priceXaf: number;
+}
+
+@ApiSchema({ name: 'PlanLimitsByPlan' })
+export class PlanLimitsByPlanDoc implements Record<PlanId, PlanLimits> {
+  @ApiProperty({ type: () => PlanLimitsDoc })
+  BASIC_PLAN: PlanLimitsDoc;
+
+  @ApiProperty({ type: () => PlanLimitsDoc })
+  PRO_PLAN: PlanLimitsDoc;
+}
+
+@ApiSchema({ name: 'SubscriptionUsage' })
+export class SubscriptionUsageDoc implements Required<SubscriptionUsage> {
+  @ApiProperty({ type: () => UsageCountersDoc, description: 'Use counted this calendar month (UTC).' })
+  current: UsageCountersDoc;
+
+  @ApiProperty({ type: () => FeatureLimitsDoc, description: LIMIT })
+  limits: FeatureLimitsDoc;
+
+  @ApiProperty({
+    type: () => UsageCountersDoc,
+    description: 'Percent of each limit used, rounded down (0 when unlimited; may pass 100).',
+  })
+  percentages: UsageCountersDoc;
+}
+
+@ApiSchema({ name: 'ActiveSubscription', description: 'How the current Pro is paid.' })
+export class ActiveSubscriptionDoc implements Required<ActiveSubscription> {
+  @ApiProperty({ enum: PAYMENT_METHODS, enumName: 'PaymentMethod' })
+  method: PaymentMethod;
+
+  @ApiProperty({ enum: PAYMENT_PROVIDERS, enumName: 'PaymentProvider' })
+  provider: PaymentProvider;
+
+  @ApiProperty({ type: String, format: 'date-time', description: 'Pro lasts until this instant.' })
+  currentPeriodEnd: string;
+
+  @ApiProperty({ type: Boolean, description: 'Cancelled: Pro until currentPeriodEnd, then Basic.' })
+  cancelAtPeriodEnd: boolean;
+
+  @ApiProperty({ type: Boolean, description: 'Only card subscriptions can be cancelled.' })
+  cancellable: boolean;
+}
+
+@ApiSchema({ name: 'SubscriptionStatus', description: "The user's plan, limits and use this month." })
+export class SubscriptionStatusDoc implements Required<SubscriptionStatus> {
+  @ApiProperty({ enum: PLAN_IDS, enumName: 'PlanId' })
+  plan: PlanId;
+
+  @ApiProperty({ type: () => PlanLimitsByPlanDoc })
+  planLimits: PlanLimitsByPlanDoc;
+
+  @ApiProperty({ type: () => SubscriptionUsageDoc })
+  usage: SubscriptionUsageDoc;
+
+  @ApiProperty({ type: () => ActiveSubscriptionDoc, nullable: true })
+  subscription: ActiveSubscriptionDoc | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    description: 'When the monthly counters start again (the 1st of next month, 00:00 UTC).',
+  })
+  usageResetsAt: string;
+}
+
+@ApiSchema({ name: 'OfferedPlan' })
+export class OfferedPlanDoc extends PlanLimitsDoc {
+  @ApiProperty({ enum: PLAN_IDS, enumName: 'PlanId' })
+  id: PlanId;
+}
+
+@ApiSchema({ name: 'PlansResponse', description: 'The plans on offer, as the pricing page shows them.' })
+export class PlansResponseDoc implements Required<PlansResponse> {
+  @ApiProperty({ type: () => [OfferedPlanDoc] })
+  plans: OfferedPlanDoc[];
+}
+
+@ApiSchema({
+  name: 'CreateSubscriptionResponse',
+  description:
+    'No clientSecret: the user is Pro already. In the sandbox, checkoutUrl is the local approve / decline page.',
+})
+export class CreateSubscriptionResponseDoc implements Required<CreateSubscriptionResponse> {
+  @ApiPropertyOptional({ type: String, description: "Opens the card form (Stripe's Payment Element)." })
+  clientSecret: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    example: '/api/billing/sandbox/checkout/q3Jt0v9zN2bW7kYx4cLp8sRm1fHd6gAe',
+  })
+  checkoutUrl: string;
+}
+
+@ApiSchema({ name: 'CancelSubscriptionResponse' })
+export class CancelSubscriptionResponseDoc implements Required<CancelSubscriptionResponse> {
+  @ApiProperty({ type: Boolean, enum: [true] })
+  cancelAtPeriodEnd: boolean;
+
+  @ApiProperty({ type: String, format: 'date-time', description: 'Pro stays until then.' })
+  currentPeriodEnd: string;
+}
+
+@ApiSchema({
+  name: 'MobileMoneyPaymentResponse',
+  description: 'success false (with the status of the refusal) when the payment cannot be requested.',
+})
+export class MobileMoneyPaymentResponseDoc implements Required<MobileMoneyPaymentResponse> {
+  @ApiProperty({ type: Boolean })
+  success: boolean;
+
+  @ApiPropertyOptional({ type: String, description: "The provider's page to finish paying on." })
+  payment_url: string;
+
+  @ApiPropertyOptional({ type: String, description: 'What to do on the phone.' })
+  instructions: string;
+
+  @ApiProperty({ type: String })
+  message: string;
+
+  @ApiPropertyOptional({
+    enum: ERROR_CODES,
+    enumName: 'ErrorCode',
+    description: 'With success false: the stable code of `message`.',
+  })
+  code: ErrorCode;
+
+  @ApiPropertyOptional({
+    type: String,
+    description: 'Sandbox only: the local approve / decline page standing in for the prompt on the phone.',
+  })
+  checkoutUrl: string;
+}
