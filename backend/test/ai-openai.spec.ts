@@ -142,7 +142,8 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     const model = new OpenAiChatModel(aiConfig(fake.baseUrl), fastRetries);
     const { chunks, error, elapsedMs } = await collect(model.stream(chatRequest()));
     expect(chunks).toEqual([]);
-    expect(error?.code).toBe('rate_limited');
+    expect(error?.kind).toBe('rate_limited');
+    expect(error?.code).toBe('AI_BUSY');
     expect(error?.status).toBe(429);
     expect(error?.message).toBe('The AI service is busy right now. Please try again in a minute.');
     expect(fake.requests).toHaveLength(1);
@@ -172,7 +173,7 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     const { chunks, error } = await collect(model.stream(chatRequest()));
     expect(chunks).toEqual([]);
     expect(error?.name).toBe('ChatModelError');
-    expect(error?.code).toBe('unavailable');
+    expect(error?.kind).toBe('unavailable');
     expect(error?.message).toBe('The AI service could not be reached.');
     expect(fake.requests).toHaveLength(3);
   });
@@ -181,7 +182,7 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     fake.script({ kind: 'error', status: 429 }, { kind: 'error', status: 429 });
     const model = new OpenAiChatModel(aiConfig(fake.baseUrl, { maxRetries: 1 }), fastRetries);
     const { error } = await collect(model.stream(chatRequest()));
-    expect(error?.code).toBe('rate_limited');
+    expect(error?.kind).toBe('rate_limited');
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -190,7 +191,8 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     const model = new OpenAiChatModel(aiConfig(fake.baseUrl), fastRetries);
     const { chunks, error } = await collect(model.stream(chatRequest()));
     expect(chunks).toEqual([]);
-    expect(error?.code).toBe('unauthorized');
+    expect(error?.kind).toBe('unauthorized');
+    expect(error?.code).toBe('AI_AUTH_FAILED');
     expect(error?.status).toBe(401);
     expect(error?.message).toBe(
       'The AI service refused the API key. The administrator should check OPENAI_API_KEY.',
@@ -209,7 +211,8 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     });
     const model = new OpenAiChatModel(aiConfig(fake.baseUrl), fastRetries);
     const { error } = await collect(model.stream(chatRequest()));
-    expect(error?.code).toBe('bad_request');
+    expect(error?.kind).toBe('bad_request');
+    expect(error?.code).toBe('AI_MODEL_UNKNOWN');
     expect(error?.message).toBe(
       'The AI service does not know the model "test-model". The administrator should check CHAT_MODEL.',
     );
@@ -220,7 +223,7 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     fake.script({ kind: 'error', status: 400, message: 'test-model is not a valid model ID' });
     const model = new OpenAiChatModel(aiConfig(fake.baseUrl), fastRetries);
     const { error } = await collect(model.stream(chatRequest()));
-    expect(error?.code).toBe('bad_request');
+    expect(error?.kind).toBe('bad_request');
     expect(error?.message).toContain('"test-model"');
     expect(fake.requests).toHaveLength(1);
   });
@@ -232,7 +235,8 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     const { chunks, error } = await collect(model.stream(chatRequest()));
     expect(chunks).toEqual(['First ', 'part ']);
     expect(error?.name).toBe('ChatModelError');
-    expect(error?.code).toBe('unavailable');
+    expect(error?.kind).toBe('unavailable');
+    expect(error?.code).toBe('AI_STOPPED_MID_REPLY');
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -241,7 +245,8 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     const model = new OpenAiChatModel(aiConfig(fake.baseUrl), fastRetries);
     const { chunks, error } = await collect(model.stream(chatRequest()));
     expect(chunks).toEqual(['Cut ', 'short']);
-    expect(error?.code).toBe('unavailable');
+    expect(error?.kind).toBe('unavailable');
+    expect(error?.code).toBe('AI_STOPPED_MID_REPLY');
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -260,7 +265,8 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     await gone.close();
     const model = new OpenAiChatModel(aiConfig(url, { maxRetries: 1 }), fastRetries);
     const { error } = await collect(model.stream(chatRequest()));
-    expect(error?.code).toBe('unavailable');
+    expect(error?.kind).toBe('unavailable');
+    expect(error?.code).toBe('AI_UNAVAILABLE');
     expect(error?.message).toBe('The AI service could not be reached.');
     expect(logged.filter((line) => line.includes('retrying'))).toHaveLength(1);
   });
@@ -270,7 +276,8 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     const model = new OpenAiChatModel(aiConfig(fake.baseUrl, { requestTimeoutMs: 300 }), fastRetries);
     const { chunks, error, elapsedMs } = await collect(model.stream(chatRequest()));
     expect(chunks).toEqual([]);
-    expect(error?.code).toBe('timeout');
+    expect(error?.kind).toBe('timeout');
+    expect(error?.code).toBe('AI_TIMEOUT');
     expect(error?.message).toBe('The AI service did not answer in time.');
     expect(elapsedMs).toBeGreaterThanOrEqual(280);
     expect(elapsedMs).toBeLessThan(1_500);
@@ -283,7 +290,7 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     const model = new OpenAiChatModel(aiConfig(fake.baseUrl, { requestTimeoutMs: 400 }), fastRetries);
     const { chunks, error } = await collect(model.stream(chatRequest()));
     expect(chunks).toEqual([]);
-    expect(error?.code).toBe('timeout');
+    expect(error?.kind).toBe('timeout');
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -292,7 +299,8 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     const model = new OpenAiChatModel(aiConfig(fake.baseUrl, { requestTimeoutMs: 400 }), fastRetries);
     const { chunks, error, elapsedMs } = await collect(model.stream(chatRequest()));
     expect(chunks).toEqual(['Half ', 'an answer']);
-    expect(error?.code).toBe('timeout');
+    expect(error?.kind).toBe('timeout');
+    expect(error?.code).toBe('AI_STOPPED_MID_REPLY');
     expect(error?.message).toBe('The AI service stopped in the middle of the reply. Please try again.');
     expect(elapsedMs).toBeLessThan(1_500);
     expect(fake.requests).toHaveLength(1);

@@ -26,7 +26,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 const SECRET_KEY = 'FLWSECK_TEST-kasa-billing-X';
 const SECRET_HASH = 'kasa-webhook-secret-hash';
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Pro's XAF price as the migration seeds it (spec §9). */
+/** Pro's XAF price as the migration seeds it (docs/product.md#plans-and-limits). */
 const PRO_PRICE_XAF = 2500;
 
 const form = (overrides: Record<string, unknown> = {}) => ({
@@ -160,7 +160,11 @@ describe('mobile money on Flutterwave (loopback Flutterwave API)', () => {
 
     const answer = await pay(cho, form({ network: 'AIRTEL' })).expect(400);
 
-    expect(answer.body).toEqual({ success: false, message: noRoute('AIRTEL') });
+    expect(answer.body).toEqual({
+      success: false,
+      message: noRoute('AIRTEL'),
+      code: 'BILLING_NETWORK_UNSUPPORTED',
+    });
     expect(answer.body.message).toMatch(/Airtel Money payments are not available in Cameroon/);
     expect(flutterwave.requests.length).toBe(before);
     expect(await rowsOf(cho)).toHaveLength(0);
@@ -171,9 +175,10 @@ describe('mobile money on Flutterwave (loopback Flutterwave API)', () => {
     expect((await pay(dio, form({ phone_number: '+234 803 000 0000' })).expect(400)).body).toEqual({
       success: false,
       message: CAMEROON_ONLY,
+      code: 'BILLING_PHONE_NOT_CAMEROON',
     });
     const badPhone = await pay(dio, form({ phone_number: '650000001x' })).expect(400);
-    expect(badPhone.body.message).toBe(PHONE_RULE);
+    expect(badPhone.body).toMatchObject({ code: 'VALIDATION_FAILED', message: PHONE_RULE });
     await pay(dio, form({ network: 'VODAFONE' })).expect(400);
     await pay(dio, form({ email: 'not-an-email' })).expect(400);
     await pay(dio, form({ full_name: '   ' })).expect(400);
@@ -190,11 +195,16 @@ describe('mobile money on Flutterwave (loopback Flutterwave API)', () => {
     expect(refused.body).toEqual({
       success: false,
       message: providerRefused('Invalid phone number for network'),
+      code: 'BILLING_MOBILE_MONEY_REFUSED',
     });
 
     flutterwave.script({ kind: 'error', status: 500, message: 'Internal server error' });
     const down = await pay(eli).expect(502);
-    expect(down.body).toEqual({ success: false, message: PROVIDER_UNAVAILABLE });
+    expect(down.body).toEqual({
+      success: false,
+      message: PROVIDER_UNAVAILABLE,
+      code: 'BILLING_MOBILE_MONEY_UNAVAILABLE',
+    });
 
     expect((await rowsOf(eli)).map((row) => row.status)).toEqual(['failed', 'failed']);
   });
@@ -206,7 +216,7 @@ describe('mobile money on Flutterwave (loopback Flutterwave API)', () => {
     const before = verifications().length;
 
     const wrong = await deliver(webhook, 'guessed-hash').expect(401);
-    expect(wrong.body.message).toBe(VERIF_HASH_INVALID);
+    expect(wrong.body).toMatchObject({ code: 'BILLING_WEBHOOK_HASH_INVALID', message: VERIF_HASH_INVALID });
     await deliver(webhook, `${SECRET_HASH}x`).expect(401);
     await deliver(webhook, null).expect(401);
 

@@ -194,7 +194,10 @@ describe('sandbox checkout (no payment keys configured)', () => {
     expect((await entitlementOf(gbe)).subscription?.currentPeriodEnd).toBe(inDays(30));
     // A mobile-money pass simply runs out: there is no card subscription to cancel.
     const cancel = await http().post('/api/subscription/cancel').set(bearer(gbe)).expect(404);
-    expect(cancel.body.message).toBe(NO_CARD_SUBSCRIPTION);
+    expect(cancel.body).toMatchObject({
+      code: 'BILLING_NO_CARD_SUBSCRIPTION',
+      message: NO_CARD_SUBSCRIPTION,
+    });
   });
 
   it('mobile money: declining leaves the user Basic', async () => {
@@ -270,6 +273,7 @@ describe('sandbox checkout (no payment keys configured)', () => {
     expect((await pay({ ...valid, network: 'AIRTEL' }).expect(400)).body).toEqual({
       success: false,
       message: noRoute('AIRTEL'),
+      code: 'BILLING_NETWORK_UNSUPPORTED',
     });
     await pay({ ...valid, phone_number: '' }).expect(400);
     await pay({ ...valid, email: 'kofi' }).expect(400);
@@ -285,12 +289,18 @@ describe('sandbox checkout (no payment keys configured)', () => {
       .set('Stripe-Signature', 't=1,v1=abc')
       .send('{}')
       .expect(404);
-    expect(stripe.body.message).toBe(STRIPE_NOT_CONFIGURED);
+    expect(stripe.body).toMatchObject({
+      code: 'BILLING_STRIPE_NOT_CONFIGURED',
+      message: STRIPE_NOT_CONFIGURED,
+    });
     const flutterwave = await http()
       .post('/api/flutterwave/webhook')
       .set('verif-hash', 'anything')
       .send({ event: 'charge.completed', data: { id: 1 } })
       .expect(404);
-    expect(flutterwave.body.message).toBe(FLUTTERWAVE_NOT_CONFIGURED);
+    expect(flutterwave.body).toMatchObject({
+      code: 'BILLING_FLUTTERWAVE_NOT_CONFIGURED',
+      message: FLUTTERWAVE_NOT_CONFIGURED,
+    });
   });
 });

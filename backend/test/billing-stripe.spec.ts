@@ -201,7 +201,10 @@ describe('card payments on Stripe (loopback Stripe API)', () => {
     expect((await rowsOf(erin))[0]).toMatchObject({ status: 'active', cancel_at_period_end: true });
     expect(await planOf(erin)).toBe('PRO_PLAN');
     const twice = await http().post('/api/subscription/cancel').set(bearer(erin)).expect(409);
-    expect(twice.body.message).toMatch(/already cancelled/);
+    expect(twice.body).toMatchObject({
+      code: 'BILLING_ALREADY_CANCELLED',
+      message: expect.stringMatching(/already cancelled/),
+    });
 
     clock.now = () => new Date(periodEnd + 1000);
     expect(await planOf(erin)).toBe('BASIC_PLAN');
@@ -209,7 +212,7 @@ describe('card payments on Stripe (loopback Stripe API)', () => {
     await deliver(stripe.delete(subscriptionId)).expect(200);
     expect((await rowsOf(erin))[0].status).toBe('canceled');
     const none = await http().post('/api/subscription/cancel').set(bearer(erin)).expect(404);
-    expect(none.body.message).toBe(NO_CARD_SUBSCRIPTION);
+    expect(none.body).toMatchObject({ code: 'BILLING_NO_CARD_SUBSCRIPTION', message: NO_CARD_SUBSCRIPTION });
   });
 
   it('makes a user Basic at once when the subscription is deleted', async () => {
@@ -252,7 +255,10 @@ describe('card payments on Stripe (loopback Stripe API)', () => {
     const { invoicePaid } = await subscribe(hal);
 
     const wrongSecret = await deliver(invoicePaid, 'whsec_somebody_else').expect(400);
-    expect(wrongSecret.body.message).toBe(STRIPE_SIGNATURE_INVALID);
+    expect(wrongSecret.body).toMatchObject({
+      code: 'BILLING_WEBHOOK_SIGNATURE_INVALID',
+      message: STRIPE_SIGNATURE_INVALID,
+    });
     await http()
       .post('/api/stripe/webhook')
       .set('Content-Type', 'application/json')
@@ -329,7 +335,7 @@ describe('card payments on Stripe (loopback Stripe API)', () => {
     const lou = await register();
     stripe.failNext({ status: 400, type: 'invalid_request_error', message: 'No such price' });
     const refused = await http().post('/api/subscription/create').set(bearer(lou)).expect(502);
-    expect(refused.body.message).toBe(STRIPE_REFUSED);
+    expect(refused.body).toMatchObject({ code: 'BILLING_PROVIDER_REFUSED', message: STRIPE_REFUSED });
     expect(await rowsOf(lou)).toHaveLength(0);
   });
 

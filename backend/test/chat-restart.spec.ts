@@ -95,21 +95,23 @@ describe('chat across restarts', () => {
 
     expect(shortEvents.at(-1)).toEqual({ done: true, conversationId: shortEvents[0].conversationId });
     expect(longEvents.at(-1)).toEqual({
-      error: REPLY_INTERRUPTED,
+      error: REPLY_INTERRUPTED.message,
+      code: 'CHAT_REPLY_INTERRUPTED',
       conversationId: longEvents[0].conversationId,
     });
     const [shortRow] = await sql(database.url, `SELECT status, content FROM chat_messages WHERE id = $1`, [
       shortEvents[0].assistantMessageId,
     ]);
     expect(shortRow).toEqual({ status: 'complete', content: 'quick reply done' });
-    const [longRow] = await sql<{ status: string; content: string; error: string }>(
+    const [longRow] = await sql<{ status: string; content: string; error: string; error_code: string }>(
       database.url,
-      `SELECT status, content, error FROM chat_messages WHERE id = $1`,
+      `SELECT status, content, error, error_code FROM chat_messages WHERE id = $1`,
       [longEvents[0].assistantMessageId],
     );
     expect(longRow).toEqual({
       status: 'failed',
-      error: REPLY_INTERRUPTED,
+      error: REPLY_INTERRUPTED.message,
+      error_code: 'CHAT_REPLY_INTERRUPTED',
       content: streamedText(longEvents),
     });
     expect(longRow.content.length).toBeGreaterThan(0);
@@ -125,7 +127,8 @@ describe('chat across restarts', () => {
     ).body as ChatMessage[];
     expect(stored.at(-1)).toMatchObject({
       status: 'failed',
-      error: REPLY_INTERRUPTED,
+      error: REPLY_INTERRUPTED.message,
+      errorCode: 'CHAT_REPLY_INTERRUPTED',
       content: longRow.content,
     });
     await close(second);
@@ -155,18 +158,30 @@ describe('chat across restarts', () => {
     await close(first);
 
     const second = await start();
-    const rows = await sql<{ id: string; status: string; content: string; error: string | null }>(
+    const rows = await sql<{
+      id: string;
+      status: string;
+      content: string;
+      error: string | null;
+      error_code: string | null;
+    }>(
       database.url,
-      `SELECT id, status, content, error FROM chat_messages WHERE conversation_id = $1`,
+      `SELECT id, status, content, error, error_code FROM chat_messages WHERE conversation_id = $1`,
       [conversation.id],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     expect(byId.get(stale.id)).toMatchObject({
       status: 'failed',
       content: 'half a rep',
-      error: REPLY_INTERRUPTED,
+      error: REPLY_INTERRUPTED.message,
+      error_code: 'CHAT_REPLY_INTERRUPTED',
     });
-    expect(byId.get(recent.id)).toMatchObject({ status: 'streaming', content: 'still fresh', error: null });
+    expect(byId.get(recent.id)).toMatchObject({
+      status: 'streaming',
+      content: 'still fresh',
+      error: null,
+      error_code: null,
+    });
 
     // Stop on a reply nobody writes any more (recent, but its process is gone): the flag is raised.
     const stop = await request(second.getHttpServer())
@@ -259,13 +274,17 @@ describe('chat across restarts', () => {
     const [swept] = await sql(database.url, `SELECT status, error FROM chat_messages WHERE id = $1`, [
       replyId,
     ]);
-    expect(swept).toEqual({ status: 'failed', error: REPLY_INTERRUPTED });
+    expect(swept).toEqual({ status: 'failed', error: REPLY_INTERRUPTED.message });
     expect(await messagesUsed()).toBe(1);
 
     // The first process then ends the reply in an error (its shutdown cuts it): nothing more is given back.
     await close(first);
     const events = await stalled.ended;
-    expect(events.at(-1)).toEqual({ error: REPLY_INTERRUPTED, conversationId: events[0].conversationId });
+    expect(events.at(-1)).toEqual({
+      error: REPLY_INTERRUPTED.message,
+      code: 'CHAT_REPLY_INTERRUPTED',
+      conversationId: events[0].conversationId,
+    });
     expect(await messagesUsed()).toBe(1);
     await close(second);
   });

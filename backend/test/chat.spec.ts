@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { AuthResponse, ChatMessage, ChatSearchHit, ConversationSummary } from '@kasa/contracts';
+import { PROVIDER_FAILURES } from '../src/ai/openai/provider-errors';
 import { fixedSystemPrompt } from '../src/chat/prompt/build-chat-prompt';
 import { eventually, listen, openChatStream, sql, streamedText, type ChatStream } from './chat-support';
 import { type FakeOpenAiServer, startFakeOpenAi } from './support/fake-openai-server';
@@ -88,7 +89,8 @@ describe('chat', () => {
     );
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
-    expect(stream.headers['cache-control']).toBe('no-cache, no-transform');
+    // An authenticated answer: no-store (common/no-store.ts); no-transform keeps compression off.
+    expect(stream.headers['cache-control']).toBe('no-store, no-transform');
     expect(stream.headers['x-accel-buffering']).toBe('no');
     expect(stream.headers['content-encoding']).toBeUndefined();
     const events = await stream.ended;
@@ -116,6 +118,7 @@ describe('chat', () => {
         transcription: null,
         status: 'complete',
         error: null,
+        errorCode: null,
         createdAt: expect.any(String),
       },
       expect.objectContaining({
@@ -322,13 +325,16 @@ describe('chat', () => {
     expect(fake.requests.length).toBe(before + 2);
     expect(events).toHaveLength(2);
     const last = events[1];
-    expect(last).toEqual({ error: expect.any(String), conversationId });
-    expect(last.error!.length).toBeGreaterThan(0);
+    expect(last).toEqual({
+      error: PROVIDER_FAILURES.unreachable.message,
+      code: 'AI_UNAVAILABLE',
+      conversationId,
+    });
 
     const stored = await messages(alice, conversationId);
-    expect(stored.map((m) => [m.role, m.content, m.status, m.error])).toEqual([
-      ['user', 'Is it going to rain?', 'complete', null],
-      ['assistant', '', 'failed', last.error],
+    expect(stored.map((m) => [m.role, m.content, m.status, m.error, m.errorCode])).toEqual([
+      ['user', 'Is it going to rain?', 'complete', null, null],
+      ['assistant', '', 'failed', last.error, 'AI_UNAVAILABLE'],
     ]);
     // The failed, empty reply is left out of the next prompt; the user's message is not.
     await chat(alice, { message: 'Hello again', conversationId });
@@ -342,20 +348,29 @@ describe('chat', () => {
     fake.script({ kind: 'drop', chunks: ['Plant', ' early'] });
     const { events, conversationId } = await chat(alice, { message: 'When to plant beans?' });
     expect(streamedText(events)).toBe('Plant early');
-    expect(events.at(-1)).toEqual({ error: expect.any(String), conversationId });
+    expect(events.at(-1)).toEqual({
+      error: PROVIDER_FAILURES.stoppedMidReply.message,
+      code: 'AI_STOPPED_MID_REPLY',
+      conversationId,
+    });
     const reply = (await messages(alice, conversationId)).at(-1)!;
     expect(reply).toMatchObject({
       role: 'assistant',
       status: 'failed',
       content: 'Plant early',
-      error: events.at(-1)!.error,
+      error: PROVIDER_FAILURES.stoppedMidReply.message,
+      errorCode: 'AI_STOPPED_MID_REPLY',
     });
   });
 
   it("keeps users apart: another user's conversation is a 404 everywhere, never listed or found", async () => {
     const { conversationId } = await chat(alice, { message: 'Secret plantain prices zanzibarword' });
     const path = `/api/chat/conversations/${conversationId}`;
-    const notFound = { statusCode: 404, message: 'Conversation not found.' };
+    const notFound = {
+      statusCode: 404,
+      code: 'CHAT_CONVERSATION_NOT_FOUND',
+      message: 'Conversation not found.',
+    };
     expect((await http().get(path).set(bearer(bob)).expect(404)).body).toMatchObject(notFound);
     expect(
       (await http().patch(path).set(bearer(bob)).send({ title: 'Mine now' }).expect(404)).body,

@@ -1,16 +1,23 @@
 import request from 'supertest';
-import type { ApiErrorBody } from '@kasa/contracts';
+import { type ApiErrorBody, isErrorCode } from '@kasa/contracts';
+import { UsageService } from '../src/usage';
+import { listen, openChatStream } from './chat-support';
+import { bearer, registerUser } from './support/accounts';
+import { type FakeOpenAiServer, startFakeOpenAi } from './support/fake-openai-server';
 import { createTestApp, type TestApp } from './support/test-app';
+import { MANY_SIGN_UPS, setClock } from './support/usage-support';
 
 function expectErrorShape(body: ApiErrorBody, statusCode: number, path: string) {
   expect(body).toEqual({
     statusCode,
     error: expect.any(String),
+    code: expect.any(String),
     message: expect.any(String),
     path,
     requestId: expect.stringMatching(/.+/),
     timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
   });
+  expect(isErrorCode(body.code)).toBe(true);
 }
 
 describe('one JSON error shape for every failure', () => {
@@ -25,6 +32,7 @@ describe('one JSON error shape for every failure', () => {
     expect(response.headers['content-type']).toMatch(/application\/json/);
     expectErrorShape(response.body, 404, '/api/does-not-exist');
     expect(response.body.error).toBe('Not Found');
+    expect(response.body.code).toBe('NOT_FOUND');
   });
 
   it('malformed JSON body: 400 with a clear message', async () => {
@@ -68,5 +76,109 @@ describe('one JSON error shape for every failure', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+describe('a precise code for the failures users meet', () => {
+  let ctx: TestApp;
+  let fake: FakeOpenAiServer;
+  let baseUrl: string;
+  const http = () => request(ctx.app.getHttpServer());
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    ctx = await createTestApp('error_codes', {
+      env: {
+        ...MANY_SIGN_UPS,
+        OPENAI_BASE_URL: fake.baseUrl,
+        OPENAI_API_KEY: 'wrong-key',
+        CHAT_MODEL: 'fake-model',
+        AI_MAX_RETRIES: '0',
+      },
+    });
+    baseUrl = await listen(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await fake?.close();
+  });
+
+  it("someone else's (or no) conversation: 404 CHAT_CONVERSATION_NOT_FOUND", async () => {
+    const user = await registerUser(ctx.app, { prefix: 'codes' });
+    const path = '/api/chat/conversations/7d1c2a58-5b43-4f7e-9a37-1f4c9e0b2d61';
+    const response = await http().get(path).set(bearer(user)).expect(404);
+    expectErrorShape(response.body, 404, path);
+    expect(response.body).toMatchObject({
+      code: 'CHAT_CONVERSATION_NOT_FOUND',
+      message: 'Conversation not found.',
+    });
+  });
+
+  it('a model failure ends the stream with an error event carrying its code, stored with the reply', async () => {
+    const user = await registerUser(ctx.app, { prefix: 'codes' });
+    fake.script({ kind: 'error', status: 401, message: 'Incorrect API key provided.' });
+    const stream = await openChatStream(baseUrl, user.token, { message: 'Hello?' });
+    expect(stream.status).toBe(200);
+    const events = await stream.ended;
+    const { conversationId } = events[0];
+    expect(events.at(-1)).toEqual({
+      error: 'The AI service refused the API key. The administrator should check OPENAI_API_KEY.',
+      code: 'AI_AUTH_FAILED',
+      conversationId,
+    });
+    const stored = await http()
+      .get(`/api/chat/conversations/${conversationId}`)
+      .set(bearer(user))
+      .expect(200);
+    expect(stored.body.at(-1)).toMatchObject({ status: 'failed', errorCode: 'AI_AUTH_FAILED' });
+  });
+
+  it('over the monthly quota: the usage-limit 429 body plus code, and Retry-After until the month ends', async () => {
+    const user = await registerUser(ctx.app, { prefix: 'codes' });
+    const restoreClock = setClock(ctx.app, '2031-04-30T22:00:00.000Z');
+    try {
+      await ctx.app.get(UsageService).reserve(user.user.id, 'messagesPerMonth', 50);
+      const refused = await http()
+        .post('/api/chat')
+        .set(bearer(user))
+        .send({ message: 'One more' })
+        .expect(429);
+      expect(refused.headers['retry-after']).toBe('7200');
+      expect(refused.body).toEqual({
+        error: 'Usage limit exceeded',
+        feature: 'messagesPerMonth',
+        current: 50,
+        limit: 50,
+        upgradeRequired: true,
+        code: 'USAGE_LIMIT_EXCEEDED',
+      });
+    } finally {
+      restoreClock();
+    }
+  });
+
+  it('billing: no card subscription to cancel, and a mobile-money network without a route', async () => {
+    const user = await registerUser(ctx.app, { prefix: 'codes' });
+    const cancel = await http().post('/api/subscription/cancel').set(bearer(user)).expect(404);
+    expectErrorShape(cancel.body, 404, '/api/subscription/cancel');
+    expect(cancel.body.code).toBe('BILLING_NO_CARD_SUBSCRIPTION');
+
+    const airtel = await http()
+      .post('/api/flutterwave/create-mobile-money-payment')
+      .set(bearer(user))
+      .send({ phone_number: '+237650000001', network: 'AIRTEL', email: 'ama@example.cm', full_name: 'Ama' })
+      .expect(400);
+    expect(airtel.body).toEqual({
+      success: false,
+      message: 'Airtel Money payments are not available in Cameroon. Please choose MTN or Orange.',
+      code: 'BILLING_NETWORK_UNSUPPORTED',
+    });
+  });
+
+  it('a body the validation refuses: VALIDATION_FAILED with the field messages', async () => {
+    const user = await registerUser(ctx.app, { prefix: 'codes' });
+    const response = await http().post('/api/chat').set(bearer(user)).send({ message: '' }).expect(400);
+    expectErrorShape({ ...response.body, details: undefined }, 400, '/api/chat');
+    expect(response.body.code).toBe('VALIDATION_FAILED');
   });
 });

@@ -100,6 +100,7 @@ describe('legal pages and cookie preferences', () => {
       const response = await http().get('/api/legal/pages/refunds').expect(404);
       expectError(response.body, 404, '/api/legal/pages/refunds');
       expect(response.body.error).toBe('Not Found');
+      expect(response.body.code).toBe('LEGAL_PAGE_NOT_FOUND');
       expect(response.body.message).toBe(
         "There is no legal page 'refunds'. Pages: terms, privacy, cookies, fair_use, pricing.",
       );

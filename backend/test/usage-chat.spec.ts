@@ -55,12 +55,12 @@ describe('usage of chat replies', () => {
 
     fake.script({ kind: 'error', status: 500 }, { kind: 'error', status: 500 });
     const failed = await chat(user, 'Is it going to rain?');
-    expect(failed.at(-1)).toMatchObject({ error: expect.any(String) });
+    expect(failed.at(-1)).toMatchObject({ error: expect.any(String), code: 'AI_UNAVAILABLE' });
     expect(await messagesUsed(user)).toBe(1);
 
     fake.script({ kind: 'drop', chunks: ['Plant', ' early'] });
     const dropped = await chat(user, 'When to plant beans?');
-    expect(dropped.at(-1)).toMatchObject({ error: expect.any(String) });
+    expect(dropped.at(-1)).toMatchObject({ error: expect.any(String), code: 'AI_STOPPED_MID_REPLY' });
     expect(await messagesUsed(user)).toBe(1);
   });
 

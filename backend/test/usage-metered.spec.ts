@@ -137,12 +137,15 @@ describe('@Metered', () => {
       .send({ query: 'one too many' })
       .expect(429);
     expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    // The counters start again on 1 February, 00:00 UTC: 11 days and 15 hours after the clock.
+    expect(refused.headers['retry-after']).toBe(String(11 * 86_400 + 15 * 3_600));
     expect(refused.body).toEqual({
       error: 'Usage limit exceeded',
       feature: 'webSearchesPerMonth',
       current: 20,
       limit: 20,
       upgradeRequired: true,
+      code: 'USAGE_LIMIT_EXCEEDED',
     });
     expect(probe.searches).toBe(handled);
     expect(await searchesUsed(user)).toBe(20);
@@ -181,6 +184,7 @@ describe('@Metered', () => {
       current: 4,
       limit: 5,
       upgradeRequired: true,
+      code: 'USAGE_LIMIT_EXCEEDED',
     });
     expect(await usedIn(databaseUrl, user.user.id, 'audioUploadsPerMonth', JANUARY)).toBe(4);
   });

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { bearer, registerUser } from './support/accounts';
 import { MANY_SIGN_UPS, setClock, storeProPeriod, usedIn } from './support/usage-support';
 
-// Spec §9, as the migration must have seeded it (voice in seconds, -1 unlimited).
+// The plan table (docs/product.md#plans-and-limits), as the migration must have seeded it (voice in seconds, -1 unlimited).
 const BASIC: PlanLimits = {
   name: 'Basic',
   price: 0,
@@ -102,6 +102,8 @@ describe('usage quotas', () => {
       await stream.ended;
       expect(stream.status).toBe(429);
       expect(stream.headers['content-type']).toMatch(/^application\/json/);
+      // Mid-January to 1 February 00:00 UTC, when the counters start again.
+      expect(stream.headers['retry-after']).toBe(String(16.5 * 86_400));
       expect(JSON.parse(stream.raw)).toEqual(
         limitBody({ feature: 'messagesPerMonth', current: 50, limit: 50, upgradeRequired: true }),
       );
@@ -178,6 +180,7 @@ describe('usage quotas', () => {
     await usage.reserve(user.user.id, 'messagesPerMonth', 50);
     const refused = await openChatStream(baseUrl, user.token, { message: 'One more question' });
     expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
 
     moveClock('2031-02-01T00:00:00.000Z');
     await usage.reserve(user.user.id, 'mediaGenerationsPerMonth');

@@ -1,7 +1,7 @@
 // bench/bundle-size: builds for production, serves the app the way `npm start` does, loads `/`
 // (signed out: the landing page) and `/chat` (signed in: the chat screen) in Chromium with an
-// empty cache, and prints the gzipped JavaScript each first load downloads against the DESIGN.md
-// budgets. Figures only: this never fails a test run.
+// empty cache, and prints the gzipped JavaScript each first load downloads against the
+// budgets (docs/architecture.md#performance-budgets). Figures only: this never fails a test run.
 import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';

@@ -1,7 +1,7 @@
 // bench/chat-stream: N concurrent chat streams through Kasa's POST /api/chat against a loopback
 // OpenAI-compatible model emitting 20 tokens/s. Prints the latency Kasa adds to each chunk
 // (model wrote it → client read it; p50, p99, max) and the server's peak RSS, against the
-// DESIGN.md budget (p99 ≤ 10 ms, RSS ≤ 600 MB at 1,000 streams). Figures only, never a test.
+// budget (docs/architecture.md#performance-budgets; p99 ≤ 10 ms, RSS ≤ 600 MB at 1,000 streams). Figures only, never a test.
 //
 //   node bench/chat-stream/run.mjs [--streams 1000] [--tokens 600] [--users 100] [--no-build]
 import { fork, spawnSync } from 'node:child_process';

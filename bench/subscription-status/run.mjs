@@ -1,7 +1,7 @@
 // bench/subscription-status: requests per second of an authenticated GET /api/subscription/status
 // (bearer token checked, entitlement and the month's usage read from PostgreSQL) against a bare
 // node:http server answering the same JSON, on the same machine in the same run, against the
-// DESIGN.md budget (Kasa ≥ 50 % of the bare server). Figures only, never a test. Also measured:
+// budget (docs/architecture.md#performance-budgets; Kasa ≥ 50 % of the bare server). Figures only, never a test. Also measured:
 // a NestJS + Express application with only that one route (the most any Kasa endpoint can reach
 // on its stack) and Kasa's public plans endpoint (Kasa's middleware, no guard, no database).
 //

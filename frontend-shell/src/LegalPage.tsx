@@ -2,13 +2,13 @@ import type { MouseEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import { HeaderBar, formatLongDate, useLanguage, useT } from '@kasa/ui';
+import { HeaderBar, formatLongDate, useErrorText, useLanguage, useT } from '@kasa/ui';
 import { legalMessages } from './legal-messages';
 import { renderLegalContent } from './legal-content';
 import { CookiePreferencesPanel } from './cookies/CookiePreferencesPanel';
 import { PricingPlans } from './pricing/PricingPlans';
 
-/** The five legal pages (spec §2): route slug → message key of the title shown until the server sends one. */
+/** The five legal pages (docs/product.md#legal-pages): route slug → message key of the title shown until the server sends one. */
 export const LEGAL_PAGES = {
   terms: 'terms',
   privacy: 'privacy',
@@ -18,11 +18,11 @@ export const LEGAL_PAGES = {
 } as const;
 type LegalSlug = keyof typeof LEGAL_PAGES;
 
-/** GET /api/legal/pages/{terms, privacy, cookies, fair_use or pricing} (spec §7). */
+/** GET /api/legal/pages/{terms, privacy, cookies, fair_use or pricing}. */
 export const LEGAL_API_PATH = '/api/legal/pages';
 export const legalApiSlug = (page: string) => page.replace(/-/g, '_');
 
-/** Spec §3 'Legal page'. */
+/** A legal page as the server sends it. */
 export interface LegalPageContent {
   title?: string;
   version?: string;
@@ -34,6 +34,7 @@ export function LegalPage() {
   const { page = '' } = useParams();
   const navigate = useNavigate();
   const t = useT(legalMessages);
+  const errorText = useErrorText();
   const { language } = useLanguage();
   const known = Object.prototype.hasOwnProperty.call(LEGAL_PAGES, page);
   const fallbackTitle = known ? t(LEGAL_PAGES[page as LegalSlug]) : '';
@@ -113,9 +114,16 @@ export function LegalPage() {
             {blocks}
           </Box>
         ) : (
-          <Box component="p" sx={{ color: 'text.secondary' }}>
-            {t('notAvailable', { title })}
-          </Box>
+          <>
+            <Box component="p" sx={{ color: 'text.secondary' }}>
+              {t('notAvailable', { title })}
+            </Box>
+            {query.isError && (
+              <Box component="p" role="alert" data-testid="legal-error" sx={{ color: 'text.secondary' }}>
+                {errorText(query.error)}
+              </Box>
+            )}
+          </>
         )}
         {page === 'cookies' && <CookiePreferencesPanel />}
       </Box>

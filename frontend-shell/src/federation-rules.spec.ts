@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// Guards the Module Federation sharing rules (DESIGN.md, performance budgets) over every frontend
+// Guards the Module Federation sharing rules (docs/architecture.md#frontends) over every frontend
 // source file: what is shared as one instance, per-component MUI imports, and the react-router
 // exports that the tree-shaken shared copy keeps.
 import { readdirSync, readFileSync } from 'node:fs';

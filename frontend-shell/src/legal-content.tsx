@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 
 /**
- * Renders the legal pages' "simple markdown-like content" (spec §2) as React elements: headings
+ * Renders the legal pages' "simple markdown-like content" (docs/product.md#legal-pages) as React elements: headings
  * ('#', '##', '###'), bullet lists ('- ' or '* '), numbered lists ('1. '), paragraphs separated by
  * blank lines, and **bold** inside a line. Everything else is plain text: the server's text is never
  * inserted as HTML. Headings start at <h2> because the page title is the only <h1>.

@@ -1,6 +1,6 @@
 import { defineMessages } from '@kasa/ui';
 
-/** The legal pages' frame (spec §2 "Legal pages"). Titles show until (or unless) the server sends one. */
+/** The legal pages' frame (docs/product.md#legal-pages). Titles show until (or unless) the server sends one. */
 export const legalMessages = defineMessages({
   en: {
     back: '← Back',

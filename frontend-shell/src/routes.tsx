@@ -4,7 +4,7 @@ import { LegalPage } from './LegalPage';
 import { RemoteView } from './RemoteView';
 import { LandingPage } from './landing/LandingPage';
 
-/** Spec §2 route table for signed-in visitors: which remote renders each path. */
+/** The route table for signed-in visitors (docs/product.md#screens-and-routes): which remote renders each path. */
 export const REMOTE_ROUTES: ReadonlyArray<{ path: string; remote: RemoteName }> = [
   { path: '/', remote: 'chat' },
   { path: '/chat', remote: 'chat' },

@@ -99,7 +99,7 @@ describe('route table (signed in)', () => {
     ['/account', 'account'],
   ];
 
-  test('matches the spec', () => {
+  test('matches the route table of docs/product.md', () => {
     expect(REMOTE_ROUTES.map((r) => [r.path, r.remote])).toEqual(expected);
   });
 
@@ -132,7 +132,7 @@ describe('route table (signed in)', () => {
     const fetchStub = stubFetch(() => new TypeError('Failed to fetch'));
     const { loader } = renderShell(`/legal/${slug}`);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    // Spec §8: a failed fetch shows the fallback text.
+    // A failed fetch shows the fallback text (docs/product.md#legal-pages).
     expect(await screen.findByText(`${title} content not available.`)).toBeInTheDocument();
     expect(screen.getByTestId('legal-back')).toHaveAttribute('href', '/');
     expect(loader).not.toHaveBeenCalled();
@@ -206,6 +206,24 @@ describe('legal pages', () => {
     expect(
       await screen.findByText("Contenu « Conditions d'utilisation » non disponible."),
     ).toBeInTheDocument();
+    expect(screen.getByTestId('legal-error')).toHaveTextContent(
+      'Impossible de joindre le serveur. Vérifiez votre connexion Internet, puis réessayez.',
+    );
+  });
+
+  test("a failed page also says why, in the reader's language", async () => {
+    localStorage.setItem('kasa-language', 'fr');
+    stubFetch(() => ({
+      status: 404,
+      body: {
+        statusCode: 404,
+        code: 'LEGAL_PAGE_NOT_FOUND',
+        message: "There is no legal page 'terms'. Pages: privacy.",
+      },
+    }));
+    renderShell('/legal/terms');
+    expect(await screen.findByTestId('legal-error')).toHaveTextContent("Cette page juridique n'existe pas.");
+    expect(screen.getByText("Contenu « Conditions d'utilisation » non disponible.")).toBeInTheDocument();
   });
 
   test('version defaults to 1.0 and a page without content shows the fallback', async () => {

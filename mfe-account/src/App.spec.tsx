@@ -158,3 +158,47 @@ test('signed out (standalone, no stored token) the profile says so without askin
   expect(await screen.findByText('You are not signed in.')).toBeInTheDocument();
   expect(screen.queryByTestId('account-username')).not.toBeInTheDocument();
 });
+
+describe('a profile that cannot load says why', () => {
+  function answerUser(answer: () => Response | never) {
+    localStorage.setItem('auth_token', 'token-1');
+    (globalThis as { fetch?: unknown }).fetch = jest.fn(async () => answer());
+  }
+  afterEach(() => delete (globalThis as { fetch?: unknown }).fetch);
+
+  test('offline: check the connection', async () => {
+    answerUser(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderApp();
+    expect(
+      await screen.findByText(
+        'Your profile could not load. Check your internet connection, then reload the page.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test("the server's failure, by its code, in French", async () => {
+    const text = JSON.stringify({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      code: 'INTERNAL_ERROR',
+      message: 'Something went wrong on our side. Please try again.',
+    });
+    answerUser(
+      () =>
+        ({
+          ok: false,
+          status: 500,
+          statusText: '',
+          headers: new Headers({ 'content-type': 'application/json' }),
+          json: async () => JSON.parse(text),
+          text: async () => text,
+        }) as Response,
+    );
+    renderApp('/', 'fr');
+    expect(
+      await screen.findByText('Une erreur est survenue de notre côté. Veuillez réessayer.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,11 +1,12 @@
 import { useCurrentUser } from '@kasa/api-client';
-import { Box, PageFrame, Section, ThemeToggleButton, useT, useThemeMode } from '@kasa/ui';
+import { Box, PageFrame, Section, ThemeToggleButton, useErrorText, useT, useThemeMode } from '@kasa/ui';
 import { messages } from './messages';
 
 /** The signed-in user's username and e-mail (GET /api/auth/user, shared with the shell's cache). */
 function ProfileDetails() {
   const t = useT(messages);
-  const { data: user, isPending, isError } = useCurrentUser();
+  const errorText = useErrorText();
+  const { data: user, isPending, isError, error } = useCurrentUser();
   if (user) {
     return (
       <Box
@@ -33,7 +34,7 @@ function ProfileDetails() {
     );
   }
   if (isPending) return <>{t('profileLoading')}</>;
-  return <>{isError ? t('profileFailed') : t('signedOut')}</>;
+  return <>{isError ? errorText(error, t('profileFailed')) : t('signedOut')}</>;
 }
 
 /** The account area (/account): the profile and the theme preference. */

@@ -17,7 +17,7 @@ afterEach(() => {
   delete (globalThis as { fetch?: unknown }).fetch;
 });
 
-describe('the page (spec §2 Subscription page)', () => {
+describe('the subscription page', () => {
   test('header: product name, theme toggle, Get Pro, the username, Back to Chat, Logout', async () => {
     stubApi({ [STATUS]: ok(basic) });
     renderBilling();
@@ -147,7 +147,7 @@ describe('the page (spec §2 Subscription page)', () => {
   });
 });
 
-describe('Pro (spec §2, §8)', () => {
+describe('on Pro', () => {
   const renewing = {
     method: 'card' as const,
     provider: 'sandbox' as const,
@@ -185,17 +185,35 @@ describe('Pro (spec §2, §8)', () => {
     expect(api.count(STATUS)).toBe(2);
   });
 
+  const alreadyCancelled: Route = () => ({
+    status: 409,
+    body: {
+      statusCode: 409,
+      code: 'BILLING_ALREADY_CANCELLED',
+      message: 'Your subscription is already cancelled: Pro ends on 2026-02-14.',
+    },
+  });
+
   test('a failed cancellation says Cancellation Error with the error', async () => {
-    stubApi({
-      [STATUS]: ok(statusOf('PRO_PLAN', {}, renewing)),
-      [CANCEL]: () => ({ status: 409, body: { statusCode: 409, message: 'Nothing to cancel' } }),
-    });
+    stubApi({ [STATUS]: ok(statusOf('PRO_PLAN', {}, renewing)), [CANCEL]: alreadyCancelled });
     renderBilling();
     await userEvent.click(await screen.findByTestId('cancel-subscription'));
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveAttribute('data-variant', 'destructive');
     expect(toast).toHaveTextContent('Cancellation Error');
-    expect(toast).toHaveTextContent('409: Nothing to cancel');
+    // The date is in the server's words only: they are the text.
+    expect(toast).toHaveTextContent('Your subscription is already cancelled: Pro ends on 2026-02-14.');
+  });
+
+  test('in French the failed cancellation reads in French', async () => {
+    stubApi({ [STATUS]: ok(statusOf('PRO_PLAN', {}, renewing)), [CANCEL]: alreadyCancelled });
+    renderBilling({ language: 'fr' });
+    await userEvent.click(await screen.findByTestId('cancel-subscription'));
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('Erreur de résiliation');
+    expect(toast).toHaveTextContent(
+      "Votre abonnement est déjà résilié : Pro reste actif jusqu'à la fin de la période payée.",
+    );
   });
 
   test('a mobile-money pass cannot be cancelled; it shows until when it runs', async () => {

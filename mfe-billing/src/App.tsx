@@ -12,7 +12,7 @@ import { UsageOverview } from './UsageOverview';
 import { useReturnFromCheckout } from './useReturnFromCheckout';
 
 /**
- * /subscription (spec §2 'Subscription page'): plan, usage, Basic vs Pro, payment or cancellation,
+ * /subscription (docs/product.md#subscription-page): plan, usage, Basic vs Pro, payment or cancellation,
  * help. /payments is the same page without the usage overview: the plan choice and how to pay.
  */
 export default function BillingApp() {

@@ -2,7 +2,7 @@ import { Box, PageLink, useSessionControls, useT } from '@kasa/ui';
 import { messages } from './messages';
 
 /**
- * The subscription page's own header line (spec §2): who is signed in (or USER), Get Pro and Back
+ * The subscription page's own header line (docs/product.md#subscription-page): who is signed in (or USER), Get Pro and Back
  * to Chat. The product name, theme toggle and Logout are in the shared page header above it.
  */
 export function BillingHeader({ showGetPro }: { showGetPro: boolean }) {

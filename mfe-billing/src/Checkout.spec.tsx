@@ -24,7 +24,7 @@ afterEach(() => {
   delete (globalThis as { fetch?: unknown }).fetch;
 });
 
-describe('card (spec §4 checkout)', () => {
+describe('card checkout', () => {
   test('sandbox: the subscription is created, the panel says no real card is charged and leads to the checkout page; Cancel closes', async () => {
     const api = stubApi({
       [STATUS]: ok(basic),
@@ -70,18 +70,25 @@ describe('card (spec §4 checkout)', () => {
   test('a failed creation says Subscription Error and closes the checkout', async () => {
     stubApi({
       [STATUS]: ok(basic),
-      [CREATE]: () => ({ status: 502, body: { statusCode: 502, message: 'Card payments are unavailable' } }),
+      [CREATE]: () => ({
+        status: 502,
+        body: {
+          statusCode: 502,
+          code: 'BILLING_PROVIDER_REFUSED',
+          message: 'The card payment provider refused the request. Please try again later.',
+        },
+      }),
     });
     renderBilling();
     await userEvent.click(await screen.findByTestId('pay-card'));
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Subscription Error');
-    expect(toast).toHaveTextContent('502: Card payments are unavailable');
+    expect(toast).toHaveTextContent('The card payment provider refused the request. Please try again later.');
     expect(screen.queryByTestId('checkout-card')).not.toBeInTheDocument();
   });
 });
 
-describe('mobile money (spec §3 form, §5 validation, §8 toasts)', () => {
+describe('mobile money: form, validation, toasts', () => {
   async function openForm() {
     await userEvent.click(await screen.findByRole('button', { name: 'Pay ₣2,500 via Mobile Money' }));
     return screen.findByTestId('mobile-money-form');
@@ -215,13 +222,46 @@ describe('mobile money (spec §3 form, §5 validation, §8 toasts)', () => {
     ],
     [
       'a refusal the server explains',
-      { status: 400, body: { statusCode: 400, message: 'AIRTEL is not available in Cameroon' } },
+      {
+        status: 400,
+        body: {
+          success: false,
+          message: 'Mobile money payments are for Cameroon numbers: enter your number with +237 in front.',
+          code: 'BILLING_PHONE_NOT_CAMEROON',
+        },
+      },
       'Payment Failed',
-      'AIRTEL is not available in Cameroon',
+      'Mobile money payments are for Cameroon numbers: enter your number with +237 in front.',
+    ],
+    [
+      'the provider down',
+      {
+        status: 502,
+        body: {
+          success: false,
+          message: 'Mobile money payments are unavailable right now. Please try again later.',
+          code: 'BILLING_MOBILE_MONEY_UNAVAILABLE',
+        },
+      },
+      'Payment Error',
+      'Mobile money payments are unavailable right now. Please try again later.',
     ],
     [
       'a server fault',
-      { status: 500, body: { statusCode: 500, message: 'Internal server error' } },
+      {
+        status: 500,
+        body: {
+          statusCode: 500,
+          code: 'INTERNAL_ERROR',
+          message: 'Something went wrong on our side. Please try again.',
+        },
+      },
+      'Payment Error',
+      'Something went wrong on our side. Please try again.',
+    ],
+    [
+      'a server fault without a body',
+      { status: 500 },
       'Payment Error',
       'Unable to process payment. Please try again.',
     ],

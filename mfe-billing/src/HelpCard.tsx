@@ -2,7 +2,7 @@ import type { PlanId } from '@kasa/contracts';
 import { Box, PageLink, Section, useT } from '@kasa/ui';
 import { messages } from './messages';
 
-/** Spec §2 help card: email support on Basic, priority WhatsApp/phone on Pro; links to /account and /chat. */
+/** The help card (docs/product.md#subscription-page): email support on Basic, priority WhatsApp/phone on Pro; links to /account and /chat. */
 export function HelpCard({ plan }: { plan: PlanId }) {
   const t = useT(messages);
   return (

@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'reac
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, CURRENT_USER_QUERY_KEY } from '@kasa/api-client';
 import { MOBILE_MONEY_NETWORKS, type AuthUser, type MobileMoneyPaymentResponse } from '@kasa/contracts';
-import { Box, Button, SelectInput, TextInput, useAppInfo, useT, useToast } from '@kasa/ui';
+import { Box, Button, SelectInput, TextInput, useAppInfo, useErrorText, useT, useToast } from '@kasa/ui';
 import { createMobileMoneyPayment } from './billing-api';
 import { redirectTo } from './browser';
 import { messages } from './messages';
@@ -14,7 +14,7 @@ import {
   type MobileMoneyFormValues,
 } from './validation';
 
-/** Spec §9: the request-sent toast stays 8 seconds. */
+/** The request-sent toast stays 8 seconds (docs/product.md#checkout). */
 export const REQUEST_SENT_TOAST_MS = 8000;
 
 const NETWORK_LABELS: Record<(typeof MOBILE_MONEY_NETWORKS)[number], string> = {
@@ -24,11 +24,12 @@ const NETWORK_LABELS: Record<(typeof MOBILE_MONEY_NETWORKS)[number], string> = {
 };
 
 /**
- * Spec §3 mobile money payment form. A returned payment_url is followed; otherwise the request is
+ * The mobile money payment form (docs/product.md#checkout). A returned payment_url is followed; otherwise the request is
  * on its way to the phone (in the sandbox: to a local approval page) and `onRequestSent` is told.
  */
 export function MobileMoneyForm({ onRequestSent }: { onRequestSent: (sandboxCheckoutUrl?: string) => void }) {
   const t = useT(messages);
+  const errorText = useErrorText();
   const { toast } = useToast();
   const { payments } = useAppInfo();
   const queryClient = useQueryClient();
@@ -56,22 +57,26 @@ export function MobileMoneyForm({ onRequestSent }: { onRequestSent: (sandboxChec
       } else {
         toast({
           title: t('paymentFailed'),
-          description: response.message || t('unableToInitiate'),
+          description: errorText(response, t('unableToInitiate')),
           variant: 'destructive',
         });
       }
     },
     onError: (error) => {
-      // A refusal the server explains (a 4xx with its message) is a failed payment; anything else
-      // (no connection, a server fault) is the generic payment error.
+      // A refusal the server explains (a 4xx) is a failed payment; anything else (no connection,
+      // a server or provider fault) is the payment error. Either says what went wrong.
       if (error instanceof ApiError && error.status < 500) {
         toast({
           title: t('paymentFailed'),
-          description: error.serverMessage || t('unableToInitiate'),
+          description: errorText(error, t('unableToInitiate')),
           variant: 'destructive',
         });
       } else {
-        toast({ title: t('paymentError'), description: t('unableToProcess'), variant: 'destructive' });
+        toast({
+          title: t('paymentError'),
+          description: errorText(error, t('unableToProcess')),
+          variant: 'destructive',
+        });
       }
     },
   });

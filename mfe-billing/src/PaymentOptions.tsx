@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlanLimits } from '@kasa/contracts';
-import { Box, Button, Section, useLanguage, useT, useToast } from '@kasa/ui';
+import { Box, Button, Section, useErrorText, useLanguage, useT, useToast } from '@kasa/ui';
 import { SUBSCRIPTION_STATUS_QUERY_KEY, createSubscription } from './billing-api';
 import { CardCheckout } from './CardCheckout';
 import { messages } from './messages';
@@ -9,14 +9,15 @@ import { MobileMoneyForm } from './MobileMoneyForm';
 import { formatUsd, formatXaf } from './money';
 import { SandboxApprovalLink } from './SandboxApprovalLink';
 
-/** Spec §9: the checkout closes 2 seconds after a mobile money request. */
+/** The checkout closes 2 seconds after a mobile money request (docs/product.md#checkout). */
 export const CHECKOUT_CLOSE_AFTER_REQUEST_MS = 2000;
 
 type Method = 'card' | 'mobile_money';
 
-/** On Basic (spec §2, §4 checkout): the two pay buttons and the checkout card with Cancel. */
+/** On Basic (docs/product.md#checkout): the two pay buttons and the checkout card with Cancel. */
 export function PaymentOptions({ pro }: { pro: PlanLimits }) {
   const t = useT(messages);
+  const errorText = useErrorText();
   const { language } = useLanguage();
   const { toast } = useToast();
   const queryClient = useQueryClient();
@@ -43,7 +44,7 @@ export function PaymentOptions({ pro }: { pro: PlanLimits }) {
     onError: (error) => {
       toast({
         title: t('subscriptionError'),
-        description: error.message || t('subscriptionErrorText'),
+        description: errorText(error, t('subscriptionErrorText')),
         variant: 'destructive',
       });
       setMethod(null);

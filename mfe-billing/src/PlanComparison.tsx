@@ -14,7 +14,7 @@ const LIMIT_LINES: ReadonlyArray<[UsageFeature, BillingMessageKey, BillingMessag
   ['webSearchesPerMonth', 'planWebSearches', 'planUnlimitedWebSearches'],
 ];
 
-/** Canvas, language tool and support are not metered: spec §9 gives them per plan. */
+/** Canvas, language tool and support are not metered: docs/product.md#plans-and-limits gives them per plan. */
 const FIXED_LINES: Record<PlanId, BillingMessageKey[]> = {
   BASIC_PLAN: ['canvasBasic', 'languageToolIncluded', 'supportEmail'],
   PRO_PLAN: ['canvasFull', 'languageToolIncluded', 'supportPriority'],
@@ -35,7 +35,7 @@ export function planLines(
   return [...metered, ...FIXED_LINES[plan].map((key) => t(key))];
 }
 
-/** Spec §2: Basic versus Pro, with 'Current Plan' on the user's plan. */
+/** Basic versus Pro (docs/product.md#subscription-page), with 'Current Plan' on the user's plan. */
 export function PlanComparison({
   planLimits,
   currentPlan,

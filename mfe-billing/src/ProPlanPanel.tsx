@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActiveSubscription } from '@kasa/contracts';
-import { Box, Button, Section, formatLongDate, useLanguage, useT, useToast } from '@kasa/ui';
+import { Box, Button, Section, formatLongDate, useErrorText, useLanguage, useT, useToast } from '@kasa/ui';
 import { Badge } from './Badge';
 import { SUBSCRIPTION_STATUS_QUERY_KEY, cancelSubscription } from './billing-api';
 import { messages } from './messages';
 
-/** On Pro (spec §2): the Current Plan badge, how long Pro lasts, and Cancel Subscription when it renews. */
+/** On Pro (docs/product.md#subscription-page): the Current Plan badge, how long Pro lasts, and Cancel Subscription when it renews. */
 export function ProPlanPanel({
   planName,
   subscription,
@@ -14,6 +14,7 @@ export function ProPlanPanel({
   subscription: ActiveSubscription | null;
 }) {
   const t = useT(messages);
+  const errorText = useErrorText();
   const { language } = useLanguage();
   const { toast } = useToast();
   const queryClient = useQueryClient();
@@ -24,7 +25,7 @@ export function ProPlanPanel({
     onError: (error) =>
       toast({
         title: t('cancellationError'),
-        description: error.message || t('cancellationErrorText'),
+        description: errorText(error, t('cancellationErrorText')),
         variant: 'destructive',
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_QUERY_KEY }),

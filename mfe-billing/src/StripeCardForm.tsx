@@ -1,12 +1,12 @@
 // Loaded lazily, in its own chunk, only when the card form opens with the 'stripe' engine: Stripe's
-// JavaScript never weighs on the other pages (DESIGN.md performance budgets).
+// JavaScript never weighs on the other pages (docs/architecture.md#performance-budgets).
 import { useState, type FormEvent } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Box, Button, useLanguage, useT, useToast } from '@kasa/ui';
 import { messages } from './messages';
 
-/** Spec §4: card confirmation returns to /subscription?success=true. */
+/** Card confirmation returns to /subscription?success=true (docs/product.md#checkout). */
 export function stripeReturnUrl(origin: string): string {
   return `${origin}/subscription?success=true`;
 }

@@ -15,7 +15,7 @@ const LEVEL_COLOR: Record<MeterLevel, string> = {
   reached: 'error.main',
 };
 
-/** Spec §2: five usage meters and the fixed 'Canvas & language tool: Unlimited Access' card. */
+/** docs/product.md#subscription-page: five usage meters and the fixed 'Canvas & language tool: Unlimited Access' card. */
 export function UsageOverview({ status }: { status: SubscriptionStatus }) {
   const t = useT(messages);
   const { language } = useLanguage();

@@ -10,7 +10,7 @@ import type {
 
 /** TanStack Query key of GET /api/subscription/status (the default query function fetches it). */
 export const SUBSCRIPTION_STATUS_QUERY_KEY = ['/api/subscription/status'] as const;
-/** Spec §9: usage meters refresh every 30 seconds. */
+/** Usage meters refresh every 30 seconds (docs/product.md#usage-meters). */
 export const STATUS_REFRESH_MS = 30_000;
 
 export function useSubscriptionStatus() {

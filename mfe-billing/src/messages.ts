@@ -1,6 +1,6 @@
 import { defineMessages } from '@kasa/ui';
 
-/** Texts of the subscription and payments pages (spec §2, §4, §8) in English (the spec's texts) and French. */
+/** Texts of the subscription and payments pages (docs/product.md#subscription-page) in English (the product's wording) and French. */
 export const messages = defineMessages({
   en: {
     title: 'Subscription & Credits',
@@ -9,7 +9,7 @@ export const messages = defineMessages({
     paymentsSubtitle: 'Choose your plan and how to pay.',
     loading: 'Loading your plan...',
     statusFailed: 'Your plan could not load',
-    // Header (spec §2)
+    // Header
     getPro: 'Get Pro',
     backToChat: 'Back to Chat',
     anonymousUser: 'USER',
@@ -31,7 +31,7 @@ export const messages = defineMessages({
     limitReached: 'Limit reached',
     canvasLanguageTool: 'Canvas & language tool:',
     unlimitedAccess: 'Unlimited Access',
-    // Basic versus Pro (spec §9)
+    // Basic versus Pro (docs/product.md#plans-and-limits)
     compareTitle: 'Basic vs Pro',
     free: 'Free',
     proPrice: '{usd}/month by card or {xaf}/month by mobile money',
@@ -72,7 +72,7 @@ export const messages = defineMessages({
     payNow: 'Pay {price}',
     paying: 'Processing...',
     loadingCardForm: 'Loading the card form...',
-    // Mobile money form (spec §3, §5)
+    // Mobile money form (docs/product.md#checkout)
     fullName: 'Full name',
     email: 'Email',
     phoneNumber: 'Phone number',
@@ -91,12 +91,12 @@ export const messages = defineMessages({
     awaitingApproval:
       'Approve the payment request on your phone. Your plan turns Pro once the payment is confirmed.',
     openSandboxApproval: 'Open the sandbox approval page',
-    // Help (spec §2)
+    // Help card
     helpTitle: 'Need help?',
     helpBasic: 'Basic: email support',
     helpPro: 'Pro: priority WhatsApp/phone support',
     accountLink: 'Account settings',
-    // Toasts (spec §8 'Subscription'), English exact
+    // Toasts (docs/product.md#checkout), English exact
     subscriptionError: 'Subscription Error',
     subscriptionErrorText: 'Unable to start the subscription. Please try again.',
     cancellationError: 'Cancellation Error',

@@ -2,7 +2,7 @@ import { UNLIMITED, USAGE_WARNING_PERCENT, type UsageFeature } from '@kasa/contr
 
 export type MeterLevel = 'unlimited' | 'normal' | 'warning' | 'reached';
 
-/** Spec §4 usage meter: under 80 % normal, from 80 % 'Approaching limit', from 100 % 'Limit reached'. */
+/** The usage meter (docs/product.md#usage-meters): under 80 % normal, from 80 % 'Approaching limit', from 100 % 'Limit reached'. */
 export function meterLevel(percent: number, limit: number): MeterLevel {
   if (limit === UNLIMITED) return 'unlimited';
   if (percent >= 100) return 'reached';
@@ -10,7 +10,7 @@ export function meterLevel(percent: number, limit: number): MeterLevel {
   return 'normal';
 }
 
-/** Voice is stored in seconds and shown in whole minutes (spec §9); other counts as they are. */
+/** Voice is stored in seconds and shown in whole minutes (docs/product.md#usage-meters); other counts as they are. */
 export function shownAmount(feature: UsageFeature, value: number): number {
   return feature === 'voiceMinutesPerMonth' && value !== UNLIMITED ? Math.floor(value / 60) : value;
 }

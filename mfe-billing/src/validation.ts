@@ -22,7 +22,7 @@ export function normalizePhone(value: string): string {
   return value.replace(/[\s.\-()]/g, '');
 }
 
-/** Spec §5: full name, email (an email) and phone number required, a network chosen. */
+/** Full name, email (an email) and phone number required, a network chosen (docs/product.md#validation). */
 export function validateMobileMoneyForm(values: MobileMoneyFormValues): MobileMoneyFormErrors {
   const errors: MobileMoneyFormErrors = {};
   if (!values.full_name.trim()) errors.full_name = 'fullNameRequired';

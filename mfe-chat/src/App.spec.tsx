@@ -690,3 +690,72 @@ test('mount points: sidebar tools and composer tools render only when given; the
   await user.click(screen.getByRole('button', { name: 'Composer tool' }));
   expect(input()).toHaveValue('Hello from a tool');
 });
+
+describe("failures in the reader's language (error codes)", () => {
+  test('a stream error event with its code: the code’s text, French in French', async () => {
+    renderWithProviders(<App />, { language: 'fr' });
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'Message à Kasa' }), 'Bonjour{Enter}');
+    await waitFor(() => expect(api.streams).toHaveLength(1));
+    const stream = api.streams[0];
+    act(() => {
+      stream.send({ conversationId: 'c2', userMessageId: 'u', assistantMessageId: 'a' });
+      stream.send({
+        error: 'The AI service did not answer in time.',
+        code: 'AI_TIMEOUT',
+        conversationId: 'c2',
+      });
+      stream.close();
+    });
+    expect(await screen.findByTestId('reply-error')).toHaveTextContent(
+      "Désolé, une erreur est survenue. Veuillez réessayer. Détails : Le service d'IA n'a pas répondu à temps.",
+    );
+  });
+
+  test('a stored failed reply: its errorCode in French; English keeps the stored words', async () => {
+    api.addConversation('c7', 'Pluies', [
+      message('m1', 'user', 'Et la pluie ?'),
+      message('m2', 'assistant', '', {
+        status: 'failed',
+        error: 'The reply was interrupted by a server restart.',
+        errorCode: 'CHAT_REPLY_INTERRUPTED',
+      }),
+    ]);
+    const { unmount } = renderWithProviders(<App />, { path: '/chat?c=c7', language: 'fr' });
+    expect(await screen.findByTestId('reply-error')).toHaveTextContent(
+      'Détails : La réponse a été interrompue par un redémarrage du serveur.',
+    );
+    unmount();
+    renderWithProviders(<App />, { path: '/chat?c=c7' });
+    expect(await screen.findByTestId('reply-error')).toHaveTextContent(
+      'Details: The reply was interrupted by a server restart.',
+    );
+  });
+
+  test('a send the server refuses before streaming names the reason', async () => {
+    api.onChat = () =>
+      jsonResponse(503, {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        code: 'CHAT_SERVER_RESTARTING',
+        message: 'The server is restarting. Please send your message again in a moment.',
+      });
+    renderWithProviders(<App />);
+    await userEvent.setup().type(input(), 'Hello?{Enter}');
+    expect(await screen.findByTestId('reply-error')).toHaveTextContent(
+      'Sorry, I encountered an error. Please try again. Details: The server is restarting. Please send your message again in a moment.',
+    );
+  });
+
+  test('a rename of a conversation gone meanwhile: the toast says so in French', async () => {
+    api.addConversation('c8', 'Maïs');
+    renderWithProviders(<App />, { language: 'fr' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Renommer « Maïs »' }));
+    // Deleted elsewhere (another tab, another phone) while this list still shows it.
+    api.conversations = [];
+    await user.type(screen.getByRole('textbox', { name: /titre/i }), ' 2026{Enter}');
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Échec du renommage');
+    expect(toast).toHaveTextContent('Conversation introuvable.');
+  });
+});

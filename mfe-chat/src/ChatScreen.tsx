@@ -1,4 +1,4 @@
-// The chat screen (spec §2): sidebar (a drawer over the content on phones, a column from 900 px),
+// The chat screen (docs/product.md#chat-screen): sidebar (a drawer over the content on phones, a column from 900 px),
 // top bar, the conversation or the welcome panel, and the input bar. The conversation on screen is
 // in the URL (?c=<id>), so a reload or a shared link opens it again.
 import {
@@ -240,7 +240,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
         display: 'flex',
         overflow: 'hidden',
         bgcolor: 'background.default',
-        // Soft keyboard: everything above the keyboard, the input bar last (spec: > 150 px, ≤ 300 px).
+        // Soft keyboard: everything above the keyboard, the input bar last (> 150 px, ≤ 300 px: docs/product.md#chat-screen).
         pb: keyboardOffset ? `${keyboardOffset}px` : 0,
       }}
       data-keyboard-offset={keyboardOffset}

@@ -1,4 +1,4 @@
-// The input bar (spec §2, §4, §5): auto-growing text area up to 200 px, 'Message {assistant}',
+// The input bar (docs/product.md#chat-screen): auto-growing text area up to 200 px, 'Message {assistant}',
 // Enter sends, Shift+Enter adds a newline (not while an IME is composing), blank input or a
 // pending reply is ignored, and while a reply is pending the input is disabled with a spinner and
 // a Stop button.
@@ -20,7 +20,7 @@ import { Box, ButtonBase, useAppInfo, useT } from '@kasa/ui';
 import { messages } from './messages';
 import { IconButton, SendIcon, Spinner, StopIcon } from './ui';
 
-/** Spec §9: text area maximum height. */
+/** Text area maximum height (docs/product.md#chat-screen). */
 export const INPUT_MAX_HEIGHT_PX = 200;
 
 export interface ComposerHandle {

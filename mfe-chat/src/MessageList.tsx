@@ -2,7 +2,7 @@
 // and the reply being written now.
 import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { keyframes } from '@emotion/react';
-import { Box, Button, useAppInfo, useT } from '@kasa/ui';
+import { Box, Button, useAppInfo, useErrorText, useT } from '@kasa/ui';
 import type { ChatMessage } from '@kasa/contracts';
 import { messages } from './messages';
 import { MessageAudio, MessageImage } from './MessageMedia';
@@ -151,9 +151,15 @@ export interface MessageRowProps {
 /** One saved message. Memoized: it renders again only when this message changes. */
 export const MessageRow = memo(function MessageRow({ message, onStopServerReply }: MessageRowProps) {
   const t = useT(messages);
+  const errorText = useErrorText();
   const { assistantName } = useAppInfo();
   const user = message.role === 'user';
   const failed = message.status === 'failed';
+  // Why it failed, in the reader's language when the server named the failure with a code.
+  const failure =
+    failed && (message.error || message.errorCode)
+      ? errorText({ error: message.error, code: message.errorCode })
+      : null;
   return (
     <Bubble role={message.role} testId="chat-message">
       <RoleLabel role={message.role} />
@@ -187,7 +193,7 @@ export const MessageRow = memo(function MessageRow({ message, onStopServerReply 
         <StatusNote tone="error">
           <span data-testid="reply-error">
             {t('sendError')}
-            {message.error ? ` ${t('errorDetail', { error: message.error })}` : ''}
+            {failure ? ` ${t('errorDetail', { error: failure })}` : ''}
           </span>
         </StatusNote>
       )}

@@ -15,7 +15,16 @@ import {
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_TITLE_MAX_LENGTH } from '@kasa/contracts';
-import { Box, Button, ButtonBase, LanguageSwitch, ThemeToggleButton, useT, useToast } from '@kasa/ui';
+import {
+  Box,
+  Button,
+  ButtonBase,
+  LanguageSwitch,
+  ThemeToggleButton,
+  useErrorText,
+  useT,
+  useToast,
+} from '@kasa/ui';
 import {
   CONVERSATIONS_KEY,
   conversationKey,
@@ -33,10 +42,6 @@ import { CloseIcon, IconButton, PencilIcon, PlusIcon, Spinner, TrashIcon, visual
 /** Search waits for the typing to pause this long, and for at least 2 characters. */
 export const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_MIN_LENGTH = 2;
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 const rowButton = {
   flex: 1,
@@ -88,6 +93,7 @@ interface ItemProps {
 
 function ConversationItem({ conversation, active, onSelect, onDeleted }: ItemProps) {
   const t = useT(messages);
+  const errorText = useErrorText();
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
@@ -358,6 +364,7 @@ function Snippet({ text }: { text: string }) {
 
 function SearchResults({ query, onSelect }: { query: string; onSelect: (id: string) => void }) {
   const t = useT(messages);
+  const errorText = useErrorText();
   const headingId = useId();
   const debounced = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const ready = debounced.length >= SEARCH_MIN_LENGTH;

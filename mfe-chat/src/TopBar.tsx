@@ -1,4 +1,4 @@
-// Top bar (spec §2): sidebar toggle, back (history back, else /), the username or 'USER', 'Get Pro'
+// Top bar (docs/product.md#chat-screen): sidebar toggle, back (history back, else /), the username or 'USER', 'Get Pro'
 // (→ /subscription) and Logout (when a session is there to end).
 import { memo, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router';

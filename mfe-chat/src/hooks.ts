@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 
-/** Soft keyboard (spec §2, §9): the input bar moves up when the viewport shrinks by more than this… */
+/** Soft keyboard (docs/product.md#chat-screen): the input bar moves up when the viewport shrinks by more than this… */
 export const KEYBOARD_THRESHOLD_PX = 150;
 /** …by the difference, at most this much. */
 export const KEYBOARD_MAX_OFFSET_PX = 300;
@@ -35,7 +35,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** The offset for the input bar: how far the visual viewport shrank (soft keyboard), per spec rule. */
+/** The offset for the input bar: how far the visual viewport shrank (soft keyboard), per docs/product.md#chat-screen. */
 export function keyboardOffset(layoutHeight: number, visualHeight: number): number {
   const shrink = Math.round(layoutHeight - visualHeight);
   return shrink > KEYBOARD_THRESHOLD_PX ? Math.min(shrink, KEYBOARD_MAX_OFFSET_PX) : 0;

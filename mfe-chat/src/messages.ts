@@ -1,6 +1,6 @@
 import { defineMessages } from '@kasa/ui';
 
-/** Texts of the chat screen in English (the spec's texts) and French. */
+/** Texts of the chat screen in English (the product's wording, docs/product.md) and French. */
 export const messages = defineMessages({
   en: {
     title: 'Chat',

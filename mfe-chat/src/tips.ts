@@ -1,4 +1,4 @@
-// Starter tips (spec §3 'Starter tip', §9: 13 in total, 5 shown at first). Each prompt goes into the
+// Starter tips (docs/product.md#chat-screen: 13 in total, 5 shown at first). Each prompt goes into the
 // input followed by a space, so a prompt may end where the user adds their own detail.
 import type { Language } from '@kasa/ui';
 

@@ -1,11 +1,11 @@
-// Chat send (spec §4): idle → pending (input disabled, spinner) → the user message shows at once and
+// Chat send (docs/product.md#chat-send): idle → pending (input disabled, spinner) → the user message shows at once and
 // the reply streams in → on done the messages are stored, the conversation id adopted and the
 // conversation list refetched; on failure the assistant says 'Sorry, I encountered an error…' and
 // the pending state clears. The user's message stays either way.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@kasa/api-client';
-import type { ChatMessage, ChatStreamEvent } from '@kasa/contracts';
+import { type ChatMessage, type ChatStreamEvent, isErrorCode } from '@kasa/contracts';
 import { CONVERSATIONS_KEY, conversationKey, stopReply, streamChat } from './chat-api';
 import { requestFrame, useLatest } from './hooks';
 
@@ -13,6 +13,18 @@ import { requestFrame, useLatest } from './hooks';
 export const STOP_GRACE_MS = 4000;
 
 export type SendOutcome = 'done' | 'stopped' | 'failed';
+
+/** Why a reply failed, as the server said it (kept on the reply: ChatMessage.error / errorCode). */
+type ReplyFailure = Pick<ChatMessage, 'error' | 'errorCode'>;
+
+/** A send the server refused before streaming (restarting, conversation gone, over the quota). */
+function refusal(error: ApiError): ReplyFailure {
+  const message = error.body?.message;
+  return {
+    error: typeof message === 'string' && message ? message : null,
+    errorCode: isErrorCode(error.code) ? error.code : null,
+  };
+}
 
 /** The reply being written now, as the screen shows it. */
 export interface LiveTurn {
@@ -94,7 +106,13 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
   }, []);
 
   const settle = useCallback(
-    (state: InFlight, userText: string, outcome: SendOutcome, serverError: string | null, lost: boolean) => {
+    (
+      state: InFlight,
+      userText: string,
+      outcome: SendOutcome,
+      failure: ReplyFailure | null,
+      lost: boolean,
+    ) => {
       if (live.current !== state) return;
       cancelFrame.current?.();
       cancelFrame.current = null;
@@ -114,7 +132,8 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
         role: 'assistant',
         content: state.reply,
         status: outcome === 'done' ? 'complete' : outcome,
-        error: outcome === 'failed' ? serverError : null,
+        error: outcome === 'failed' ? (failure?.error ?? null) : null,
+        errorCode: outcome === 'failed' ? (failure?.errorCode ?? null) : null,
         createdAt: now,
       };
       if (state.abandoned) {
@@ -148,7 +167,7 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
   const run = useCallback(
     async (state: InFlight, message: string) => {
       let outcome: SendOutcome | null = null;
-      let serverError: string | null = null;
+      let failure: ReplyFailure | null = null;
       let lost = false;
       const onEvent = (event: ChatStreamEvent) => {
         if (outcome) return;
@@ -189,7 +208,7 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
         }
         if (event.error) {
           outcome = 'failed';
-          serverError = event.error;
+          failure = { error: event.error, errorCode: event.code ?? null };
         } else if (event.done) {
           outcome = event.stopped ? 'stopped' : 'done';
         }
@@ -209,14 +228,15 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
         if (!outcome) {
           outcome = state.stopRequested ? 'stopped' : 'failed';
           lost = !state.stopRequested && !(error instanceof ApiError) && state.acked;
+          if (error instanceof ApiError) failure = refusal(error);
         }
       }
-      settle(state, message, outcome, serverError, lost);
+      settle(state, message, outcome, failure, lost);
     },
     [queryClient, view, callbacks, postStop, flush, settle],
   );
 
-  /** Sends `text`; false (nothing happens) when it is blank or a reply is pending (spec §5). */
+  /** Sends `text`; false (nothing happens) when it is blank or a reply is pending (docs/product.md#chat-send). */
   const send = useCallback(
     (text: string): boolean => {
       const message = text.trim();

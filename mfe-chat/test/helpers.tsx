@@ -214,11 +214,11 @@ export class FakeApi {
         const special = this.conversationAnswer?.(id);
         if (special) return special;
         const list = this.messages.get(id);
-        return list ? jsonResponse(200, list) : jsonResponse(404, { message: 'Conversation not found' });
+        return list ? jsonResponse(200, list) : conversationNotFound();
       }
       if (method === 'PATCH') {
         const conversation = this.conversations.find((c) => c.id === id);
-        if (!conversation) return jsonResponse(404, { message: 'Conversation not found' });
+        if (!conversation) return conversationNotFound();
         conversation.title = (body as { title: string }).title;
         return jsonResponse(200, conversation);
       }
@@ -231,6 +231,15 @@ export class FakeApi {
     return new TypeError('Failed to fetch');
   }
 }
+
+/** The 404 the chat API answers for a conversation that is not the user's (backend/src/chat). */
+export const conversationNotFound = () =>
+  jsonResponse(404, {
+    statusCode: 404,
+    error: 'Not Found',
+    code: 'CHAT_CONVERSATION_NOT_FOUND',
+    message: 'Conversation not found.',
+  });
 
 export function message(
   id: string,

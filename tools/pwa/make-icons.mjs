@@ -11,7 +11,7 @@ const require = createRequire(join(import.meta.dirname, '../../frontend-shell/pa
 const { Resvg } = require('@resvg/resvg-js');
 
 const outDir = join(import.meta.dirname, '../../frontend-shell/public/icons');
-const YELLOW = '#ffd60a'; // theme colour (spec §9)
+const YELLOW = '#ffd60a'; // theme colour (docs/product.md#constants)
 const INK = '#141414';
 
 /**

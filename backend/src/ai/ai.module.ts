@@ -21,7 +21,7 @@ export function createChatModel(config: AppConfig, knowledge: KnowledgeSearchSer
 }
 
 /**
- * The AI provider layer (DESIGN.md): one port per capability, its adapter chosen by configuration
+ * The AI provider layer (docs/architecture.md#backend-modules): one port per capability, its adapter chosen by configuration
  * at start. Chat now; images, speech and transcription get their tokens here the same way.
  * Global, so feature modules inject CHAT_MODEL and register their knowledge sources without
  * importing it.

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@kasa/contracts';
+
 /**
  * The chat capability's port. Chat talks to this, never to a provider: configuration picks the
  * adapter at start (OpenAI-compatible server, or the offline advisor). Images, speech and
@@ -33,22 +35,32 @@ export interface ChatModel {
   stream(request: ChatModelRequest): AsyncIterable<string>;
 }
 
-export type ChatModelErrorCode =
+export type ChatModelErrorKind =
   | 'rate_limited' // the provider's 429, after the retries
   | 'unavailable' // 5xx, connection refused or dropped
   | 'timeout' // no answer (or no next chunk) in time
   | 'unauthorized' // a bad or missing API key
   | 'bad_request'; // the provider refused the request (model name, context length...)
 
-/** A provider failure in words a user can read (the message is shown in the chat). */
+/** A failure as the chat shows it: English words and their stable code (libs/contracts ERROR_CODES). */
+export interface ReadableFailure {
+  code: ErrorCode;
+  message: string;
+}
+
+/** A provider failure in words a user can read (the message and its code are sent to the chat). */
 export class ChatModelError extends Error {
   override readonly name = 'ChatModelError';
+  /** The stable code of the message: the UI shows its text in the user's language. */
+  readonly code: ErrorCode;
   constructor(
-    message: string,
-    readonly code: ChatModelErrorCode,
+    failure: ReadableFailure,
+    /** What went wrong, for retries and logs. */
+    readonly kind: ChatModelErrorKind,
     /** The provider's HTTP status, when there was one. */
     readonly status?: number,
   ) {
-    super(message);
+    super(failure.message);
+    this.code = failure.code;
   }
 }

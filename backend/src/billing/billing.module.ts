@@ -31,7 +31,7 @@ import { StripeWebhookController } from './stripe/stripe-webhook.controller';
 import { StripeWebhookService } from './stripe/stripe-webhook.service';
 
 /**
- * Payments (DESIGN.md "Payments"): Stripe cards, Flutterwave mobile money, and the sandbox
+ * Payments (docs/product.md#checkout): Stripe cards, Flutterwave mobile money, and the sandbox
  * checkout for whichever has no keys, at the prices of the plan table (PlansModule; a Stripe
  * card is charged by its STRIPE_PRICE_ID). Exports the entitlement other modules read.
  */

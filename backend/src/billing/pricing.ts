@@ -21,7 +21,7 @@ export function formatUsd(amount: number): string {
 
 /**
  * The networks Flutterwave's francophone mobile money routes in Cameroon (MTN and Orange).
- * The form also offers AIRTEL (spec §3); it gets a clear refusal instead of a provider error.
+ * The form also offers AIRTEL (docs/product.md#checkout); it gets a clear refusal instead of a provider error.
  */
 export const ROUTED_NETWORKS: readonly MobileMoneyNetwork[] = ['MTN', 'ORANGE'];
 

@@ -11,7 +11,7 @@ import { ConversationEntity } from './entities/conversation.entity';
 import { ChatGenerationService } from './generation/chat-generation.service';
 
 /**
- * Conversations and streamed replies (spec §2 chat screen, §3, §4 chat send, §7 chat). The model
+ * Conversations and streamed replies (docs/architecture.md#data-flow-a-chat-send). The model
  * comes from the AI module (CHAT_MODEL); replies are written by ChatGenerationService.
  */
 @Module({

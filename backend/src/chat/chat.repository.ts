@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { ChatMessageStatus, ChatRole } from '@kasa/contracts';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
+import type { ReadableFailure } from '../ai/chat-model.port';
 import { ChatMessageEntity } from './entities/chat-message.entity';
 import { ConversationEntity } from './entities/conversation.entity';
 import type { PromptHistoryMessage } from './prompt/build-chat-prompt';
@@ -313,12 +314,17 @@ export class ChatRepository {
    */
   async finishReply(
     id: string,
-    final: { status: Exclude<ChatMessageStatus, 'streaming'>; content: string; error: string | null },
+    final: {
+      status: Exclude<ChatMessageStatus, 'streaming'>;
+      content: string;
+      error: ReadableFailure | null;
+    },
   ): Promise<boolean> {
     const rows: Row[] = await this.dataSource.query(
       `WITH "m" AS (
          UPDATE "chat_messages"
-            SET "content" = $2, "status" = $3, "error" = $4, "updated_at" = clock_timestamp()
+            SET "content" = $2, "status" = $3, "error" = $4, "error_code" = $5,
+                "updated_at" = clock_timestamp()
           WHERE "id" = $1 AND "status" = 'streaming'
           RETURNING "conversation_id", "updated_at"
        ), "c" AS (
@@ -326,25 +332,30 @@ export class ChatRepository {
            FROM "m" WHERE c."id" = "m"."conversation_id" AND c."updated_at" < "m"."updated_at"
        )
        SELECT count(*)::int AS "n" FROM "m"`,
-      [id, final.content, final.status, final.error],
+      [id, final.content, final.status, final.error?.message ?? null, final.error?.code ?? null],
     );
     return Number(rows[0]?.n ?? 0) > 0;
   }
 
   /**
    * Replies left 'streaming' by a process that died (no progress saved for `staleMs`) become
-   * 'failed' with `error`, keeping their text. `exceptIds` are replies this process is writing.
+   * 'failed' with `error` (words and code), keeping their text. `exceptIds` are replies this process is writing.
    * Answers the replies it failed; each is answered once, by one caller, however many instances
    * sweep at the same time (a concurrent UPDATE re-reads the row and finds it no longer streaming).
    */
-  async failStaleReplies(staleMs: number, error: string, exceptIds: string[]): Promise<FailedStaleReply[]> {
+  async failStaleReplies(
+    staleMs: number,
+    error: ReadableFailure,
+    exceptIds: string[],
+  ): Promise<FailedStaleReply[]> {
     const [rows] = (await this.dataSource.query(
-      `UPDATE "chat_messages" SET "status" = 'failed', "error" = $2, "updated_at" = clock_timestamp()
+      `UPDATE "chat_messages"
+          SET "status" = 'failed', "error" = $2, "error_code" = $4, "updated_at" = clock_timestamp()
         WHERE "status" = 'streaming'
           AND "updated_at" < clock_timestamp() - make_interval(secs => $1::double precision / 1000)
           AND NOT ("id" = ANY($3::uuid[]))
         RETURNING "user_id", "created_at"`,
-      [staleMs, error, exceptIds],
+      [staleMs, error.message, exceptIds, error.code],
     )) as [Row[], number];
     return rows.map((row) => ({
       userId: row.user_id as string,
@@ -380,44 +391,6 @@ export class ChatRepository {
          JOIN "conversations" c ON c."id" = b."conversation_id" AND c."user_id" = $1, "q"
         ORDER BY b."rank" DESC, b."created_at" DESC`,
       [userId, query, limit, HEADLINE_OPTIONS],
-    );
-    return rows.map(toSearchRow);
-  }
-
-  /**
-   * The offline advisor's search: `anyWordTerms` is an `… or …` string of a question's words
-   * (anyWordSearchTerms); English stop words are dropped here (the 'simple' index keeps every
-   * word, so "how" or "the" would match everything), and the messages matching the most words
-   * come first. Finished messages only, `excludeIds` left out.
-   */
-  async searchForKnowledge(
-    userId: string,
-    anyWordTerms: string,
-    limit: number,
-    excludeIds: string[],
-  ): Promise<SearchRow[]> {
-    const rows: Row[] = await this.dataSource.query(
-      `WITH "q" AS (
-         SELECT websearch_to_tsquery('simple', coalesce(string_agg("t", ' or '), '')) AS "query"
-           FROM regexp_split_to_table($2, ' or ') AS "t"
-          WHERE to_tsvector('english', "t") <> ''::tsvector
-       ),
-       "best" AS (
-         SELECT m."id", m."conversation_id", m."role", m."content", m."created_at",
-                ts_rank(m."search_vector", "q"."query") AS "rank"
-           FROM "chat_messages" m, "q"
-          WHERE m."user_id" = $1 AND m."search_vector" @@ "q"."query"
-            AND m."status" <> 'streaming' AND NOT (m."id" = ANY($4::uuid[]))
-          ORDER BY "rank" DESC, m."created_at" DESC
-          LIMIT $3
-       )
-       SELECT b."id", b."conversation_id", c."title", b."role", b."created_at", b."rank",
-              ts_headline('simple', b."content", "q"."query",
-                'StartSel="", StopSel="", MaxWords=45, MinWords=20, MaxFragments=1') AS "snippet"
-         FROM "best" b
-         JOIN "conversations" c ON c."id" = b."conversation_id" AND c."user_id" = $1, "q"
-        ORDER BY b."rank" DESC, b."created_at" DESC`,
-      [userId, anyWordTerms, limit, excludeIds],
     );
     return rows.map(toSearchRow);
   }

@@ -1,5 +1,6 @@
-import { Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { ChatMessage, ChatSearchHit, ConversationSummary, StopChatResponse } from '@kasa/contracts';
+import { ApiException } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { type Reservation, UsageService } from '../usage';
 import type { User } from '../users';
@@ -14,6 +15,9 @@ import { conversationTitle } from './prompt/conversation-title';
 export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
 export const SERVER_RESTARTING = 'The server is restarting. Please send your message again in a moment.';
 export const SEARCH_LIMIT = 20;
+
+const conversationNotFound = () =>
+  new ApiException(HttpStatus.NOT_FOUND, 'CHAT_CONVERSATION_NOT_FOUND', CONVERSATION_NOT_FOUND);
 
 /** A send accepted: the ids for the stream's first event, and the reply to subscribe to. */
 export interface StartedChat {
@@ -49,20 +53,20 @@ export class ChatService {
   /** Messages oldest first; a reply being written here shows its latest text. */
   async getMessages(user: User, conversationId: string): Promise<ChatMessage[]> {
     const messages = await this.repository.listMessages(user.id, conversationId);
-    if (!messages) throw new NotFoundException(CONVERSATION_NOT_FOUND);
+    if (!messages) throw conversationNotFound();
     return messages.map((message) => this.toChatMessage(message));
   }
 
   async rename(user: User, conversationId: string, title: string): Promise<ConversationSummary> {
     const row = await this.repository.renameConversation(user.id, conversationId, title);
-    if (!row) throw new NotFoundException(CONVERSATION_NOT_FOUND);
+    if (!row) throw conversationNotFound();
     return toSummary(row);
   }
 
   /** Stops a reply still being written, then deletes the conversation and its messages. */
   async delete(user: User, conversationId: string): Promise<void> {
     const conversation = await this.repository.findConversation(user.id, conversationId);
-    if (!conversation) throw new NotFoundException(CONVERSATION_NOT_FOUND);
+    if (!conversation) throw conversationNotFound();
     await this.stopReplies(user, conversationId);
     await this.repository.deleteConversation(user.id, conversationId);
   }
@@ -86,7 +90,8 @@ export class ChatService {
    * the server is shutting down. A reply that never starts or fails gives the message back.
    */
   async send(user: User, dto: SendChatDto): Promise<StartedChat> {
-    if (this.generation.isClosing) throw new ServiceUnavailableException(SERVER_RESTARTING);
+    if (this.generation.isClosing)
+      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'CHAT_SERVER_RESTARTING', SERVER_RESTARTING);
     const reservation = await this.usage.reserve(user.id, 'messagesPerMonth');
     try {
       return await this.startReply(user, dto, reservation);
@@ -104,7 +109,7 @@ export class ChatService {
       message: dto.message,
       historyTokenBudget: this.config.ai.chatHistoryTokenBudget,
     });
-    if (!turn) throw new NotFoundException(CONVERSATION_NOT_FOUND);
+    if (!turn) throw conversationNotFound();
     const messages = buildChatPrompt({
       assistantName: this.config.assistantName,
       appName: this.config.appName,
@@ -132,7 +137,7 @@ export class ChatService {
   /** Stop: the text so far is kept with status 'stopped'. */
   async stop(user: User, conversationId: string): Promise<StopChatResponse> {
     const conversation = await this.repository.findConversation(user.id, conversationId);
-    if (!conversation) throw new NotFoundException(CONVERSATION_NOT_FOUND);
+    if (!conversation) throw conversationNotFound();
     return { stopped: await this.stopReplies(user, conversationId) };
   }
 
@@ -165,6 +170,7 @@ export class ChatService {
       transcription: message.transcription,
       status: message.status,
       error: message.error,
+      errorCode: message.errorCode,
       createdAt: message.createdAt.toISOString(),
     };
   }

@@ -7,7 +7,7 @@ import { LegalController } from './legal.controller';
 import { LegalRepository } from './legal.repository';
 import { LegalService } from './legal.service';
 
-/** Legal pages and cookie preferences (spec §7 'Legal and cookies'). */
+/** Legal pages and cookie preferences (docs/product.md#legal-pages, docs/product.md#cookie-consent). */
 @Module({
   imports: [TypeOrmModule.forFeature([LegalPageEntity, CookiePreferencesEntity])],
   controllers: [LegalController],

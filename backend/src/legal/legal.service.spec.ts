@@ -1,4 +1,4 @@
-import { NotFoundException } from '@nestjs/common';
+import { ApiException } from '../common';
 import type { AppConfig } from '../config';
 import type { CookiePreferencesEntity } from './entities/cookie-preferences.entity';
 import type { LegalPageEntity } from './entities/legal-page.entity';
@@ -67,10 +67,15 @@ describe('LegalService', () => {
     });
   });
 
-  it('unknown type: NotFoundException without querying the database', async () => {
+  it('unknown type: 404 LEGAL_PAGE_NOT_FOUND without querying the database', async () => {
     const { repository } = fakeRepository();
     const service = new LegalService(config, repository as unknown as LegalRepository);
-    await expect(service.getPage('refunds')).rejects.toBeInstanceOf(NotFoundException);
+    const failure = service.getPage('refunds');
+    await expect(failure).rejects.toBeInstanceOf(ApiException);
+    await expect(failure).rejects.toMatchObject({
+      status: 404,
+      response: { code: 'LEGAL_PAGE_NOT_FOUND' },
+    });
     expect(repository.findPage).not.toHaveBeenCalled();
   });
 

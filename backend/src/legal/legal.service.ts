@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type CookiePreferencesRequest,
   type CookiePreferencesResponse,
@@ -6,6 +6,7 @@ import {
   type LegalPageResponse,
   type LegalPageType,
 } from '@kasa/contracts';
+import { ApiException } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
 import type { CookiePreferencesEntity } from './entities/cookie-preferences.entity';
 import { LegalRepository } from './legal.repository';
@@ -56,7 +57,9 @@ export class LegalService {
     const type = normalizeLegalPageType(requested);
     const page = type ? await this.repository.findPage(type) : null;
     if (!page)
-      throw new NotFoundException(
+      throw new ApiException(
+        HttpStatus.NOT_FOUND,
+        'LEGAL_PAGE_NOT_FOUND',
         `There is no legal page '${requested}'. Pages: ${LEGAL_PAGE_TYPES.join(', ')}.`,
       );
     const names = { appName: this.config.appName, assistantName: this.config.assistantName };

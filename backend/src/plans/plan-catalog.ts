@@ -5,7 +5,7 @@ import { PlansRepository } from './plans.repository';
 export type PlanTable = Readonly<Record<PlanId, Readonly<PlanLimits>>>;
 
 /**
- * The plan table (DESIGN.md decision 4: the only truth for prices and limits), read once on
+ * The plan table (docs/product.md#plans-and-limits: the only truth for prices and limits), read once on
  * first use and kept in memory: plans change only by migration (which means a restart), and
  * every metered request, status read and payment needs them.
  */

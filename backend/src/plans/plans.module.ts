@@ -3,7 +3,7 @@ import { PlanCatalog } from './plan-catalog';
 import { PlansRepository } from './plans.repository';
 
 /**
- * The plan table of spec §9 (prices and monthly limits), cached in memory. Its own module so
+ * The plan table (docs/product.md#plans-and-limits: prices and monthly limits), cached in memory. Its own module so
  * that quotas (UsageModule) and payments (BillingModule, which UsageModule imports) read the
  * same table.
  */

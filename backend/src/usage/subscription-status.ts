@@ -17,7 +17,7 @@ export function usagePercent(used: number, limit: number): number {
   return limit > 0 ? Math.floor((100 * used) / limit) : 0;
 }
 
-/** The usage block of spec §3 for a plan's limits and the month's counters. */
+/** The status's usage block for a plan's limits and the month's counters. */
 export function usageBlock(
   limits: Record<UsageFeature, number>,
   used: Partial<Record<UsageFeature, number>>,

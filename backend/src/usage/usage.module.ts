@@ -7,8 +7,9 @@ import { UsageRepository } from './usage.repository';
 import { UsageService } from './usage.service';
 
 /**
- * Monthly quotas (spec §3, §9; DESIGN.md "Quotas") on the plan table of PlansModule: usage
- * counters, the usage-limit 429, and GET /api/subscription/status and /plans. See index.ts for metering.
+ * Monthly quotas on the plan table of PlansModule (docs/product.md#plans-and-limits,
+ * docs/architecture.md#data-flow-a-metered-request): usage counters, the usage-limit 429, and
+ * GET /api/subscription/status and /plans. See index.ts for metering.
  */
 @Module({
   imports: [AuthModule, BillingModule, PlansModule],

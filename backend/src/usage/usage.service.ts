@@ -10,7 +10,7 @@ import { usagePeriodOf } from './usage-period';
 import { type CounterKey, UsageRepository } from './usage.repository';
 
 /**
- * Monthly quotas (DESIGN.md "Quotas"). Usage is reserved before the work, in one conditional
+ * Monthly quotas (docs/architecture.md#data-flow-a-metered-request). Usage is reserved before the work, in one conditional
  * statement, so concurrent requests can never go past a limit, and refunded when the work fails.
  * The plan comes from the user's entitlement at the clock's instant; the month is the clock's
  * UTC month.
@@ -40,7 +40,7 @@ export class UsageService {
     const used = await this.repository.reserve(key, amount, limit);
     if (used === null) {
       const current = await this.repository.usedOf(key);
-      throw new UsageLimitExceededException(feature, current, limit, plan === 'BASIC_PLAN');
+      throw new UsageLimitExceededException(feature, current, limit, plan === 'BASIC_PLAN', now);
     }
     return new Reservation(key, amount, (reservation) => this.giveBack(reservation, reservation.amount));
   }

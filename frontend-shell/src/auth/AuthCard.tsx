@@ -2,25 +2,25 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, LoginRequest, RegisterRequest } from '@kasa/contracts';
 import { CURRENT_USER_QUERY_KEY, apiFetch, storeAuthToken } from '@kasa/api-client';
-import { Box, Button, TextInput, useT, useToast } from '@kasa/ui';
+import { Box, Button, TextInput, useErrorText, useT, useToast } from '@kasa/ui';
 import { useScheduleRedirect } from './auth-redirect';
-import { serverMessageOr } from './error-text';
 import { authMessages } from './messages';
 
 export type AuthMode = 'signin' | 'signup';
 
-/** The spec allows either shape: `token` or `user.token`. */
+/** Either answer shape is accepted: `token` or `user.token`. */
 type AuthAnswer = Partial<AuthResponse> & { user?: { token?: string } };
 
 class NoTokenError extends Error {}
 
 /**
- * The sign-in / sign-up card (spec §2, §4): starts in sign-in mode; while submitting the button
+ * The sign-in / sign-up card (docs/product.md#landing-and-sign-in): starts in sign-in mode; while submitting the button
  * is disabled and reads 'Please wait...'; on success the token is stored, the current-user query
  * invalidated, a toast shown, and /chat follows after about 500 ms.
  */
 export function AuthCard({ onForgotPassword }: { onForgotPassword: () => void }) {
   const t = useT(authMessages);
+  const errorText = useErrorText();
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const scheduleRedirect = useScheduleRedirect();
@@ -50,8 +50,7 @@ export function AuthCard({ onForgotPassword }: { onForgotPassword: () => void })
     onError: (error) => {
       toast({
         title: t('authFailedTitle'),
-        description:
-          error instanceof NoTokenError ? error.message : serverMessageOr(error, t('authFailedText')),
+        description: error instanceof NoTokenError ? error.message : errorText(error, t('authFailedText')),
         variant: 'destructive',
       });
     },

@@ -5,7 +5,7 @@ import { createQueryClient } from '@kasa/api-client';
 import { KasaUiProvider } from '@kasa/ui';
 import ForgotPasswordDialog from './ForgotPasswordDialog';
 
-type Answer = { status: number; body?: unknown } | Error;
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | Error;
 const calls: Array<{ url: string; body: unknown }> = [];
 
 /** The network boundary (jsdom has no fetch): what the auth API answers to each call. */
@@ -21,7 +21,7 @@ function stubApi(answers: Record<string, () => Answer>) {
         ok: result.status < 300,
         status: result.status,
         statusText: '',
-        headers: new Headers({ 'content-type': 'application/json' }),
+        headers: new Headers({ 'content-type': 'application/json', ...result.headers }),
         json: async () => JSON.parse(text),
         text: async () => text,
       } as Response;
@@ -34,10 +34,10 @@ const verified = () => ({
   body: { ok: true, canReset: true, message: 'Code sent.', emailHint: 'a***@example.com' },
 });
 
-function renderDialog(onClose = jest.fn()) {
+function renderDialog(onClose = jest.fn(), language: 'en' | 'fr' = 'en') {
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
-      <KasaUiProvider initialLanguage="en">
+      <KasaUiProvider initialLanguage={language}>
         <ForgotPasswordDialog open onClose={onClose} />
       </KasaUiProvider>
     </QueryClientProvider>,
@@ -185,4 +185,47 @@ test('the code field keeps digits only', async () => {
   await reachResetStep();
   await userEvent.type(screen.getByTestId('forgot-code'), '12a3 4-56');
   expect(screen.getByTestId('forgot-code')).toHaveValue('123456');
+});
+
+test.each<[string, Answer, string, string]>([
+  [
+    'an unknown username (its code)',
+    {
+      status: 404,
+      body: {
+        statusCode: 404,
+        code: 'AUTH_USERNAME_NOT_FOUND',
+        message: 'The username you entered was not found.',
+      },
+    },
+    "Nom d'utilisateur introuvable",
+    "Le nom d'utilisateur saisi est introuvable.",
+  ],
+  [
+    'too many attempts (the wait from Retry-After)',
+    {
+      status: 429,
+      headers: { 'retry-after': '600' },
+      body: {
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+        message: 'Too many attempts. Please wait 10 minutes and try again.',
+      },
+    },
+    'Erreur',
+    'Trop de tentatives. Veuillez patienter 10 minutes, puis réessayer.',
+  ],
+  [
+    'a code this version does not know (the server’s words)',
+    { status: 400, body: { statusCode: 400, code: 'AUTH_SOMETHING_NEWER', message: 'Newer words.' } },
+    'Erreur',
+    'Newer words.',
+  ],
+])('in French, %s', async (_case, answer, title, description) => {
+  stubApi({ '/api/auth/forgot-password': () => answer });
+  renderDialog(jest.fn(), 'fr');
+  await userEvent.type(screen.getByTestId('forgot-username'), 'amina');
+  await userEvent.click(screen.getByTestId('forgot-continue'));
+  expect(await toast()).toHaveTextContent(title);
+  expect(screen.getByTestId('toast')).toHaveTextContent(description);
 });

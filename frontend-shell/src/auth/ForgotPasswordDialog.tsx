@@ -3,22 +3,23 @@ import { useMutation } from '@tanstack/react-query';
 import Dialog from '@mui/material/Dialog';
 import type { ForgotPasswordResponse, OkResponse, ResetPasswordRequest } from '@kasa/contracts';
 import { ApiError, apiFetch } from '@kasa/api-client';
-import { Box, Button, TextInput, useT, useToast } from '@kasa/ui';
-import { isNetworkFailure, serverMessageOr } from './error-text';
+import { Box, Button, TextInput, useErrorText, useT, useToast } from '@kasa/ui';
+import { isNetworkFailure } from './error-text';
 import { authMessages } from './messages';
 
-/** Spec §9: minimum password on reset. */
+/** Minimum password length on reset (docs/product.md#forgot-password). */
 export const MIN_RESET_PASSWORD_LENGTH = 6;
 
 type Step = 'username' | 'reset';
 
 /**
- * Forgot password (spec §2, §4, §5 with DESIGN decision 1): step 'username' asks the server,
+ * Forgot password (docs/product.md#forgot-password): step 'username' asks the server,
  * which e-mails a 6-digit code; step 'reset' takes the code and the new password twice.
  * Loaded only when opened (it brings MUI's Dialog with it).
  */
 export default function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT(authMessages);
+  const errorText = useErrorText();
   const { toast } = useToast();
   const [step, setStep] = useState<Step>('username');
   const [username, setUsername] = useState('');
@@ -54,8 +55,8 @@ export default function ForgotPasswordDialog({ open, onClose }: { open: boolean;
         setStep('reset');
         toast({ title: t('usernameVerifiedTitle'), description: t('usernameVerifiedText') });
       } else {
-        // The account exists but has no e-mail to prove it is theirs (DESIGN decision 1).
-        toast({ title: t('resetUnavailableTitle'), description: answer.message, variant: 'destructive' });
+        // The account exists but has no e-mail to prove it is theirs (docs/product.md#decisions).
+        toast({ title: t('resetUnavailableTitle'), description: errorText(answer), variant: 'destructive' });
       }
     },
     onError: (error) => {
@@ -64,13 +65,13 @@ export default function ForgotPasswordDialog({ open, onClose }: { open: boolean;
       } else if (error instanceof ApiError && error.status === 404) {
         toast({
           title: t('usernameNotFoundTitle'),
-          description: serverMessageOr(error, t('usernameNotFoundText')),
+          description: errorText(error, t('usernameNotFoundText')),
           variant: 'destructive',
         });
       } else {
         toast({
           title: t('errorTitle'),
-          description: serverMessageOr(error, t('verifyFailedText')),
+          description: errorText(error, t('verifyFailedText')),
           variant: 'destructive',
         });
       }
@@ -90,7 +91,7 @@ export default function ForgotPasswordDialog({ open, onClose }: { open: boolean;
           ? { title: t('errorTitle'), description: t('resetFailedText'), variant: 'destructive' }
           : {
               title: t('resetFailedTitle'),
-              description: serverMessageOr(error, t('resetFailedText')),
+              description: errorText(error, t('resetFailedText')),
               variant: 'destructive',
             },
       );

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 
-/** Spec §9: after sign-in or sign-up the user goes to /chat after 500 ms. */
+/** After sign-in or sign-up the user goes to /chat after 500 ms (docs/product.md#landing-and-sign-in). */
 export const REDIRECT_AFTER_AUTH_MS = 500;
 
 type ScheduleRedirect = (path: string) => void;

@@ -1,6 +1,6 @@
 import { defineMessages } from '@kasa/ui';
 
-/** Sign-in / sign-up card and forgot-password dialog (spec §2, §4, §5, §8). English = the spec's texts. */
+/** Sign-in / sign-up card and forgot-password dialog (docs/product.md#landing-and-sign-in, docs/product.md#forgot-password). English = the product's wording. */
 export const authMessages = defineMessages({
   en: {
     signInHeading: 'Welcome back',

@@ -17,7 +17,7 @@ import { cookieMessages } from './messages';
 const buttonSx = { flex: '1 1 auto', px: 1.5, whiteSpace: 'nowrap' } as const;
 
 /**
- * Spec §2 / §4 cookie consent: a compact bar fixed at the bottom, opening into the full panel on
+ * Cookie consent (docs/product.md#cookie-consent): a compact bar fixed at the bottom, opening into the full panel on
  * Customize. It shows itself only while localStorage 'cookieConsentGiven' is absent, so it can be
  * mounted on any page.
  */
@@ -35,7 +35,7 @@ export function CookieConsentBanner() {
     mutationFn: (choice: CookieChoice) => saveCookiePreferences(cookieSessionId, choice),
     // The cookie page then shows this choice without asking the server again.
     onSuccess: (saved) => queryClient.setQueryData(cookiePreferencesQueryKey(cookieSessionId), saved),
-    // Spec §8: a failed save is only logged; consent is still treated as given.
+    // A failed save is only logged; consent is still treated as given.
     onError: (error) => console.warn('Failed to save preferences', error),
     onSettled: () => setConsentFlag(),
   });
@@ -120,7 +120,7 @@ export function CookieConsentBanner() {
               </Box>
             )}
           </Box>
-          {/* Spec §4: closing declines (necessary only) without posting anything. */}
+          {/* Closing declines (necessary only) without posting anything. */}
           <ButtonBase
             data-testid="cookie-close"
             aria-label={t('close')}

@@ -116,10 +116,17 @@ test('Reject All posts all but necessary false', async () => {
   expect(states()).toEqual([true, false, false, false]);
 });
 
-test("a failed save shows the destructive toast 'Error' / 'Failed to save cookie preferences.'", async () => {
+test("a failed save shows the destructive toast 'Error' / 'Failed to save cookie preferences.', then what the server says went wrong", async () => {
   api.override((request) =>
     request.method === 'POST'
-      ? { status: 500, body: { statusCode: 500, message: 'Internal server error' } }
+      ? {
+          status: 500,
+          body: {
+            statusCode: 500,
+            code: 'INTERNAL_ERROR',
+            message: 'Something went wrong on our side. Please try again.',
+          },
+        }
       : undefined,
   );
   renderInShell(<CookiePreferencesPanel />);
@@ -129,7 +136,7 @@ test("a failed save shows the destructive toast 'Error' / 'Failed to save cookie
   const toast = await screen.findByRole('alert');
   expect(toast).toHaveAttribute('data-variant', 'destructive');
   expect(within(toast).getByText('Error')).toBeInTheDocument();
-  expect(toast).toHaveTextContent('Failed to save cookie preferences.');
+  expect(toast).toHaveTextContent('Failed to save cookie preferences. Something went wrong on our side. Please try again.');
   expect(toast).not.toHaveTextContent('Preferences Saved');
   // The visitor's toggles stay as they set them, ready for another try.
   expect(states()).toEqual([true, false, false, true]);
@@ -182,7 +189,24 @@ test('French', async () => {
   await userEvent.click(screen.getByTestId('cookie-page-save'));
   const toast = await screen.findByRole('alert');
   expect(toast).toHaveTextContent('Erreur');
+  // No body, no code: the page's own words.
   expect(toast).toHaveTextContent("Échec de l'enregistrement des préférences de cookies.");
+  await userEvent.click(within(toast).getByRole('button'));
+  // A code: its French text.
+  api.override((request) =>
+    request.method === 'POST'
+      ? {
+          status: 400,
+          body: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'sessionId must be a string' },
+        }
+      : undefined,
+  );
+  await userEvent.click(screen.getByTestId('cookie-page-save'));
+  await waitFor(() =>
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Certaines informations saisies ne sont pas valides. Vérifiez-les, puis réessayez.',
+    ),
+  );
   api.override(null);
   await userEvent.click(screen.getByTestId('cookie-page-save'));
   expect(await screen.findByRole('status')).toHaveTextContent('Préférences enregistrées');

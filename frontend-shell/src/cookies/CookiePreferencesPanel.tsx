@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CookiePreferencesResponse } from '@kasa/contracts';
-import { Box, Button, useT, useToast } from '@kasa/ui';
+import { Box, Button, useErrorText, useT, useToast } from '@kasa/ui';
 import { cookieSessionId } from './cookie-session';
 import {
   ACCEPT_ALL,
@@ -16,11 +16,12 @@ import { CookieToggles } from './CookieToggles';
 import { cookieMessages } from './messages';
 
 /**
- * The cookie legal page's toggles (spec §2, §4): shows what this load's session stored (or the
+ * The cookie legal page's toggles (docs/product.md#cookie-consent): shows what this load's session stored (or the
  * defaults), and Accept All / Reject All / Save post a new choice.
  */
 export function CookiePreferencesPanel() {
   const t = useT(cookieMessages);
+  const errorText = useErrorText();
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const queryKey = cookiePreferencesQueryKey(cookieSessionId);
@@ -39,7 +40,14 @@ export function CookiePreferencesPanel() {
     },
     onError: (error) => {
       console.warn('Failed to save cookie preferences', error);
-      toast({ title: t('errorTitle'), description: t('errorDescription'), variant: 'destructive' });
+      // The page's own words always come first; what went wrong follows when the error says.
+      const failed = t('errorDescription');
+      const reason = errorText(error, failed);
+      toast({
+        title: t('errorTitle'),
+        description: reason === failed ? failed : `${failed} ${reason}`,
+        variant: 'destructive',
+      });
     },
     // The visitor has answered the cookie question here: the banner need not ask again.
     onSettled: () => setConsentFlag(),

@@ -43,7 +43,7 @@ const switchSx = {
   '&:focus-visible': { outline: '3px solid', outlineColor: 'text.primary', outlineOffset: 2 },
 } as const;
 
-/** The four categories (spec §2): necessary is locked on, the other three are the visitor's to choose. */
+/** The four categories (docs/product.md#cookie-consent): necessary is locked on, the other three are the visitor's to choose. */
 export function CookieToggles({ value, onChange, disabled = false, testIdPrefix }: CookieTogglesProps) {
   const t = useT(cookieMessages);
   const { appName } = useAppInfo();

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §3: set to 'true' once the visitor has answered the cookie question. */
+/** docs/product.md#cookie-consent: set to 'true' once the visitor has answered the cookie question. */
 export const CONSENT_STORAGE_KEY = 'cookieConsentGiven';
 
 // Holds the answer for this page load when storage refuses it (private mode, quota full), so the
@@ -8,7 +8,7 @@ export const CONSENT_STORAGE_KEY = 'cookieConsentGiven';
 let answeredWithoutStorage = false;
 const listeners = new Set<() => void>();
 
-/** Spec §4: the banner shows only while the flag is absent. */
+/** The banner shows only while the flag is absent (docs/product.md#cookie-consent). */
 export function hasConsentFlag(): boolean {
   if (answeredWithoutStorage) return true;
   try {

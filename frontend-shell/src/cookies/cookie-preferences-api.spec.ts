@@ -4,7 +4,7 @@ import { installLegalApiDouble, removeFetch } from './testing/legal-api-double';
 
 afterEach(removeFetch);
 
-test("the query key's parts make the spec's GET path", () => {
+test("the query key's parts make the GET path", () => {
   expect(queryKeyToPath(cookiePreferencesQueryKey('abc12345-x'))).toBe(
     '/api/legal/cookie-preferences/abc12345-x?type=session',
   );

@@ -1,10 +1,10 @@
 import { apiFetch } from '@kasa/api-client';
 import type { CookiePreferencesRequest, CookiePreferencesResponse } from '@kasa/contracts';
 
-/** Spec §7 'Legal and cookies'. */
+/** The cookie-preferences calls (docs/openapi.json). */
 export const COOKIE_PREFERENCES_PATH = '/api/legal/cookie-preferences';
 
-/** The four categories (spec §3), in the order the toggles show them. */
+/** The four categories (docs/product.md#cookie-consent), in the order the toggles show them. */
 export const COOKIE_CATEGORIES = ['necessary', 'analytics', 'marketing', 'preferences'] as const;
 export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];
 
@@ -36,7 +36,7 @@ export function toChoice(flags: Partial<CookieChoice> | null | undefined): Cooki
 }
 
 /**
- * TanStack Query key whose parts, joined with '/', are the GET path (spec §7's default fetch):
+ * TanStack Query key whose parts, joined with '/', are the GET path (the default fetch, docs/product.md#api-conventions):
  * /api/legal/cookie-preferences/{sessionId}?type=session. The answer is the record or null.
  */
 export function cookiePreferencesQueryKey(sessionId: string) {

@@ -1,5 +1,5 @@
 /**
- * Spec §3 'Cookie preferences': the sessionId is a random UUID generated in the browser, fresh on
+ * The cookie choice's sessionId (docs/product.md#cookie-consent) is a random UUID generated in the browser, fresh on
  * each page load. It lives in module scope so the banner and the cookie legal page post and read
  * under the same id during one load; a reload evaluates this module again and draws a new one.
  */

@@ -1,6 +1,6 @@
 import { defineMessages } from '@kasa/ui';
 
-/** Cookie banner and cookie page texts. The spec's button and toast texts are the English strings. */
+/** Cookie banner and cookie page texts. The English strings are the product's wording (docs/product.md#cookie-consent). */
 export const cookieMessages = defineMessages({
   en: {
     bannerLabel: 'Cookie consent',

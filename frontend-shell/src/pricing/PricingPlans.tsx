@@ -10,12 +10,12 @@ import {
 import { LOCALES, PageLink, useLanguage, useT, type Language } from '@kasa/ui';
 import { pricingMessages } from './messages';
 
-/** Public: the pricing page renders the server's plan table (DESIGN decision 4: one plan table). */
+/** Public: the pricing page renders the server's plan table (one plan table: docs/product.md#plans-and-limits). */
 export const PLANS_QUERY_KEY = ['/api/subscription/plans'] as const;
 
 type PricingKey = keyof (typeof pricingMessages)['en'];
 
-/** Not metered, so not in the plan table: spec §9 gives them per plan. */
+/** Not metered, so not in the plan table: docs/product.md#plans-and-limits gives them per plan. */
 const FIXED_ROWS: ReadonlyArray<[PricingKey, Record<PlanId, PricingKey>]> = [
   ['canvas', { BASIC_PLAN: 'canvasBasic', PRO_PLAN: 'canvasFull' }],
   ['languageTool', { BASIC_PLAN: 'included', PRO_PLAN: 'included' }],
@@ -26,7 +26,7 @@ function formatCount(value: number, language: Language): string {
   return value.toLocaleString(LOCALES[language]);
 }
 
-/** Voice limits are stored in seconds and shown in minutes, rounded down (spec §9). */
+/** Voice limits are stored in seconds and shown in minutes, rounded down (docs/product.md#usage-meters). */
 function limitCell(feature: UsageFeature, value: number, language: Language, unlimited: string): string {
   if (value === UNLIMITED) return unlimited;
   return formatCount(feature === 'voiceMinutesPerMonth' ? Math.floor(value / 60) : value, language);

@@ -1,6 +1,6 @@
 import { defineMessages } from '@kasa/ui';
 
-/** The plan table on the pricing page (spec §2 "Legal pages", §9 plans). */
+/** The plan table on the pricing page (docs/product.md#legal-pages, docs/product.md#plans-and-limits). */
 export const pricingMessages = defineMessages({
   en: {
     caption: 'Plans and monthly limits',

@@ -26,7 +26,7 @@ function ShareGlyph() {
 }
 
 /**
- * The install-app card (spec §2, §4): a bottom card on phones, bottom-right on wide screens.
+ * The install-app card (docs/product.md#install-card): a bottom card on phones, bottom-right on wide screens.
  * z-index 1350: it comes 3 s after the page, so it sits over what is already at the bottom (the
  * cookie bar, 1300) with both of its buttons usable, and under the toasts (1400).
  */

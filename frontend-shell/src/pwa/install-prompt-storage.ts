@@ -1,4 +1,4 @@
-// The dismissal memory (spec §3, §4, §9): 'pwa-install-dismissed' = 'true' for 7 days, then removed.
+// The dismissal memory (docs/product.md#install-card): 'pwa-install-dismissed' = 'true' for 7 days, then removed.
 
 export const DISMISSED_KEY = 'pwa-install-dismissed';
 /** When the card was dismissed (ms since epoch): the flag alone cannot expire. */

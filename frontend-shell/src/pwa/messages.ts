@@ -1,6 +1,6 @@
 import { defineMessages } from '@kasa/ui';
 
-/** The install card's texts. The platform lines are the spec's (§2, 'Install prompt card'). */
+/** The install card's texts. The platform lines are the product's wording (docs/product.md#install-card). */
 export const installPromptMessages = defineMessages({
   en: {
     title: 'Install {appName}',

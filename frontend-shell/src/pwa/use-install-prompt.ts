@@ -8,7 +8,7 @@ import {
 } from './install-platform';
 import { isInstallPromptDismissed, rememberInstallPromptDismissal } from './install-prompt-storage';
 
-/** Spec §9: the card shows about 3 s after the browser signals installability. */
+/** The card shows about 3 s after the browser signals installability (docs/product.md#install-card). */
 export const INSTALL_PROMPT_DELAY_MS = 3000;
 
 export interface InstallPromptState {
@@ -26,7 +26,7 @@ export interface UseInstallPromptOptions {
 }
 
 /**
- * The install card's rules (spec §4): shown 3 s after beforeinstallprompt (iOS Safari never fires
+ * The install card's rules (docs/product.md#install-card): shown 3 s after beforeinstallprompt (iOS Safari never fires
  * it: 3 s after the card mounts), never when running standalone or while a dismissal is remembered
  * (7 days); Install runs the browser prompt and hides the card; appinstalled hides it for good.
  */

@@ -67,6 +67,7 @@ const overMessages: UsageLimitErrorBody = {
   current: 50,
   limit: 50,
   upgradeRequired: true,
+  code: 'USAGE_LIMIT_EXCEEDED',
 };
 
 beforeEach(() => localStorage.clear());
@@ -84,7 +85,7 @@ async function sendWithFakeTimers() {
   return events;
 }
 
-test('an over-quota 429 shows the spec toast for 10 s and moves to /subscription after 3 s', async () => {
+test('an over-quota 429 shows the usage-limit toast for 10 s and moves to /subscription after 3 s', async () => {
   stubFetch({ status: 429, body: overMessages });
   await renderSignedInAtChat();
   await sendWithFakeTimers();
@@ -167,7 +168,7 @@ test('a 429 without the usage-limit error shows no limit toast and stays put', a
   expect(screen.getByTestId('location')).toHaveTextContent('/chat');
 });
 
-test('the English feature names are the spec display names', () => {
+test('the English feature names are the display names of USAGE_FEATURE_NAMES', () => {
   for (const feature of USAGE_FEATURES) {
     expect(usageLimitMessages.en[feature]).toBe(USAGE_FEATURE_NAMES[feature]);
   }

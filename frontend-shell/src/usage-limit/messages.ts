@@ -1,6 +1,6 @@
 import { defineMessages } from '@kasa/ui';
 
-/** The usage-limit toast (spec §8 'Usage limit'). English = the spec's texts exactly. */
+/** The usage-limit toast (docs/product.md#usage-limit). English = the product's wording exactly. */
 export const usageLimitMessages = defineMessages({
   en: {
     title: '{feature} Limit Reached',

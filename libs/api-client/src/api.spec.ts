@@ -12,6 +12,7 @@ import {
   apiUrl,
   configureApiClient,
   createQueryClient,
+  parseRetryAfter,
   queryKeyToPath,
   readStoredToken,
 } from './index';
@@ -30,6 +31,7 @@ const overQuotaBody = {
   current: 50,
   limit: 50,
   upgradeRequired: true,
+  code: 'USAGE_LIMIT_EXCEEDED',
 };
 
 let server: Server;
@@ -84,11 +86,24 @@ beforeAll(async () => {
       res.writeHead(503, 'Service Unavailable');
       res.end();
     } else if (req.url === '/api/over-quota') {
-      res.writeHead(429, { 'Content-Type': 'application/json' });
+      res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '86400' });
       res.end(JSON.stringify(overQuotaBody));
     } else if (req.url === '/api/throttled') {
       res.writeHead(429, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ statusCode: 429, message: 'Too many sign-in attempts' }));
+    } else if (req.url === '/api/rate-limited') {
+      res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '300' });
+      res.end(
+        JSON.stringify({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          code: 'RATE_LIMITED',
+          message: 'Too many attempts. Please wait 5 minutes and try again.',
+          path: '/api/rate-limited',
+          requestId: 'r2',
+          timestamp: new Date(0).toISOString(),
+        }),
+      );
     } else if (req.url === '/api/throttled-text') {
       res.writeHead(429, 'Too Many Requests');
       res.end();
@@ -188,7 +203,7 @@ test('query keys join with "/" into the GET path', () => {
   expect(queryKeyToPath(['/api/chat/conversations/', 'abc'])).toBe('/api/chat/conversations/abc');
 });
 
-test('the default queryFn GETs the joined key, with the spec cache defaults', async () => {
+test('the default queryFn GETs the joined key, with the data-cache defaults', async () => {
   token = 'tok-q';
   const client = createQueryClient();
   const data = await client.fetchQuery({ queryKey: ['/api/chat/conversations', 7] });
@@ -223,7 +238,7 @@ test('a failing query is not retried', async () => {
   client.clear();
 });
 
-describe('usage-limit 429s (spec §8)', () => {
+describe('usage-limit 429s', () => {
   const onUsageLimit = jest.fn();
   beforeAll(() => configureApiClient({ onUsageLimit }));
   afterAll(() => configureApiClient({ onUsageLimit: () => undefined }));
@@ -237,6 +252,8 @@ describe('usage-limit 429s (spec §8)', () => {
     expect(error.status).toBe(429);
     expect(error.usageLimit).toEqual(overQuotaBody);
     expect(error.message).toBe('429: Usage limit exceeded');
+    expect(error.code).toBe('USAGE_LIMIT_EXCEEDED');
+    expect(error.retryAfterSeconds).toBe(86_400);
     expect(onUsageLimit.mock.calls).toEqual([[overQuotaBody]]);
 
     await apiFetch('/over-quota').catch(() => undefined);
@@ -259,5 +276,32 @@ describe('usage-limit 429s (spec §8)', () => {
   test('another status with the same body is not a usage limit', async () => {
     const error = new ApiError(400, 'Usage limit exceeded', overQuotaBody);
     expect(error.usageLimit).toBeUndefined();
+  });
+});
+
+describe('what a screen needs to explain a failure', () => {
+  test('the stable code of the body and the Retry-After wait', async () => {
+    const error = (await apiFetch('/rate-limited').catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 300,
+      serverMessage: 'Too many attempts. Please wait 5 minutes and try again.',
+    });
+  });
+
+  test('no code and no wait when the server sent neither', async () => {
+    const error = (await apiFetch('/plain').catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBeUndefined();
+    expect(error.retryAfterSeconds).toBeUndefined();
+  });
+
+  test('Retry-After in seconds or as an HTTP date', () => {
+    const now = Date.parse('2031-01-01T00:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120);
+    expect(parseRetryAfter('Wed, 01 Jan 2031 00:02:00 GMT', now)).toBe(120);
+    expect(parseRetryAfter('Tue, 31 Dec 2030 23:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import type { ApiErrorBody, UsageLimitErrorBody } from '@kasa/contracts';
 import { readUsageLimitBody } from './usage-limit';
 
-/** localStorage key of the bearer token (spec §3: auth_token). */
+/** localStorage key of the bearer token (docs/product.md#data-kept-in-the-browser). */
 export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
 export const API_PREFIX = '/api';
 
@@ -15,7 +15,7 @@ interface ApiClientSettings {
    */
   onUnauthorized: () => void;
   /**
-   * Called for every 429 whose body is the usage-limit body (spec §8), from any remote: the shell
+   * Called for every 429 whose body is the usage-limit body (docs/product.md#usage-limit), from any remote: the shell
    * shows the limit toast and moves to /subscription. The request still fails with its ApiError.
    */
   onUsageLimit: (body: UsageLimitErrorBody) => void;
@@ -50,7 +50,11 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
   return typeof value === 'object' && value !== null && typeof (value as ApiErrorBody).message === 'string';
 }
 
-/** A non-OK API response. `message` is the spec's generic error text: '{status}: {body text or status text}'. */
+/**
+ * A non-OK API response. `message` is the generic error text (docs/product.md#api-conventions): '{status}: {body text or
+ * status text}'; what a screen shows is `errorText(error)` from @kasa/ui (the code's text in the
+ * user's language, `serverMessage` for a code it does not know).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -59,13 +63,31 @@ export class ApiError extends Error {
     readonly serverMessage: string,
     /** The parsed JSON error body, when the server sent one. */
     readonly body?: ApiErrorBody | Record<string, unknown>,
+    /** How long the server asked to wait before trying again (its Retry-After header), in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${status}: ${serverMessage}`);
     this.usageLimit = status === 429 ? readUsageLimitBody(body) : undefined;
+    const code = body?.code;
+    this.code = typeof code === 'string' && code ? code : undefined;
   }
 
-  /** The usage-limit body of an over-quota 429 (spec §3); undefined for every other error. */
+  /** The usage-limit body of an over-quota 429 (docs/product.md#usage-limit); undefined for every other error. */
   readonly usageLimit?: UsageLimitErrorBody;
+  /**
+   * The body's stable error code (libs/contracts ERROR_CODES), when it has one. A string, not an
+   * ErrorCode: a newer server may send codes this client does not know yet.
+   */
+  readonly code?: string;
+}
+
+/** Retry-After as seconds from `now`: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** '/chat' → '/api/chat'; '/api/chat' and absolute URLs stay as they are. */
@@ -135,13 +157,16 @@ async function toApiError(response: Response): Promise<ApiError> {
     parsed = undefined;
   }
   const fallback = text.trim() || response.statusText || 'Request failed';
-  if (isApiErrorBody(parsed)) return new ApiError(response.status, parsed.message, parsed);
+  const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+  if (isApiErrorBody(parsed)) return new ApiError(response.status, parsed.message, parsed, retryAfter);
   const usageLimit = response.status === 429 ? readUsageLimitBody(parsed) : undefined;
-  if (usageLimit) return new ApiError(response.status, usageLimit.error, parsed as Record<string, unknown>);
+  if (usageLimit)
+    return new ApiError(response.status, usageLimit.error, parsed as Record<string, unknown>, retryAfter);
   return new ApiError(
     response.status,
     fallback,
     parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined,
+    retryAfter,
   );
 }
 

@@ -15,7 +15,7 @@ export function queryKeyToPath(queryKey: QueryKey): string {
 export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) =>
   apiFetch(queryKeyToPath(queryKey), { signal });
 
-/** The spec's data-cache defaults: no retry, never stale, no refetch on focus, no polling. */
+/** The data-cache defaults (docs/product.md#api-conventions): no retry, never stale, no refetch on focus, no polling. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

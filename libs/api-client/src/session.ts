@@ -2,7 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AuthUser, CurrentUserResponse } from '@kasa/contracts';
 import { AUTH_TOKEN_STORAGE_KEY, ApiError, apiFetch, currentToken } from './api';
 
-/** TanStack Query key of GET /api/auth/user (spec §7). */
+/** TanStack Query key of GET /api/auth/user. */
 export const CURRENT_USER_QUERY_KEY = ['/api/auth/user'] as const;
 
 export function storeAuthToken(token: string): void {
@@ -22,7 +22,7 @@ export function clearAuthToken(): void {
 }
 
 /**
- * The signed-in user, or null when signed out. A 401 means "not signed in" (spec §6) and drops a
+ * The signed-in user, or null when signed out. A 401 means "not signed in" (docs/product.md#sessions) and drops a
  * stored token the server no longer accepts. Without a token there is nothing to ask: on a slow
  * connection the landing page shows at once instead of after a round trip.
  */
@@ -40,7 +40,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<AuthUser |
   }
 }
 
-/** Spec §7: refetched on window focus and on mount, stale after 1 s, no retry. */
+/** Refetched on window focus and on mount, stale after 1 s, no retry (docs/product.md#api-conventions). */
 export function useCurrentUser() {
   return useQuery({
     queryKey: CURRENT_USER_QUERY_KEY,
@@ -55,7 +55,7 @@ export function useCurrentUser() {
 }
 
 /**
- * Signs out: the server revokes every token of the account (DESIGN decision 6), the stored token
+ * Signs out: the server revokes every token of the account (docs/product.md#sessions), the stored token
  * goes, and every cached answer of the old session is dropped. Signing out works offline too: the
  * token is forgotten locally even when the server cannot be told.
  */

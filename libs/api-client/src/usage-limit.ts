@@ -5,7 +5,7 @@ import {
   type UsageLimitErrorBody,
 } from '@kasa/contracts';
 
-/** A 429 carries the usage-limit body (spec §3) only when every field is there and well typed. */
+/** A 429 carries the usage-limit body (docs/product.md#usage-limit) only when every field is there and well typed. */
 export function readUsageLimitBody(value: unknown): UsageLimitErrorBody | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const body = value as Record<string, unknown>;

@@ -1,6 +1,8 @@
+import type { ErrorCode } from './errors';
+
 /** Longest message a user can send in one go (characters). */
 export const CHAT_MESSAGE_MAX_LENGTH = 8000;
-/** Longest extra instructions a client may add to the fixed system prompt (spec: systemPrompt). */
+/** Longest extra instructions a client may add to the fixed system prompt (`systemPrompt`). */
 export const CHAT_SYSTEM_PROMPT_MAX_LENGTH = 2000;
 /** Longest conversation title (set from the first message, or by a rename). */
 export const CHAT_TITLE_MAX_LENGTH = 120;
@@ -15,7 +17,7 @@ export type ChatRole = 'user' | 'assistant';
  */
 export type ChatMessageStatus = 'complete' | 'streaming' | 'stopped' | 'failed';
 
-/** Spec §3 'Chat message'. GET /api/chat/conversations/{id} answers an array of these, oldest first. */
+/** A chat message. GET /api/chat/conversations/{id} answers an array of these, oldest first. */
 export interface ChatMessage {
   id: string;
   role: ChatRole;
@@ -27,10 +29,12 @@ export interface ChatMessage {
   status: ChatMessageStatus;
   /** Why the reply failed, in words for the user (status 'failed' only). */
   error?: string | null;
+  /** The stable code of `error` (the UI shows its text in the user's language); null on older rows. */
+  errorCode?: ErrorCode | null;
   createdAt: string;
 }
 
-/** Spec §3 'Conversation list item'. GET /api/chat/conversations answers an array, newest first. */
+/** A conversation in the list. GET /api/chat/conversations answers an array, newest first. */
 export interface ConversationSummary {
   id: string;
   title: string;
@@ -52,7 +56,7 @@ export interface SendChatRequest {
  * One `data: {json}` line of the POST /api/chat stream (text/event-stream). In order:
  * - first `{conversationId, userMessageId, assistantMessageId}` (the ids, so the client can Stop);
  * - then `{content}` chunks;
- * - then `{done: true, conversationId}`, or `{error, conversationId}` when the model failed
+ * - then `{done: true, conversationId}`, or `{error, code, conversationId}` when the model failed
  *   (the user's message is kept either way). A stopped reply ends with `{done: true, stopped: true}`.
  */
 export interface ChatStreamEvent {
@@ -62,7 +66,10 @@ export interface ChatStreamEvent {
   conversationId?: string;
   userMessageId?: string;
   assistantMessageId?: string;
+  /** Why the reply failed, in English words (the UI's fallback). */
   error?: string;
+  /** The stable code of `error`, always sent with it. */
+  code?: ErrorCode;
 }
 
 /** PATCH /api/chat/conversations/{id}. */

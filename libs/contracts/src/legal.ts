@@ -1,8 +1,8 @@
-/** The five legal pages served by GET /api/legal/pages/{type} (spec §7). */
+/** The five legal pages served by GET /api/legal/pages/{type} (docs/product.md#legal-pages). */
 export const LEGAL_PAGE_TYPES = ['terms', 'privacy', 'cookies', 'fair_use', 'pricing'] as const;
 export type LegalPageType = (typeof LEGAL_PAGE_TYPES)[number];
 
-/** Spec §3 'Legal page': GET /api/legal/pages/{type}. */
+/** A legal page: GET /api/legal/pages/{type}. */
 export interface LegalPageResponse {
   title: string;
   /** e.g. '1.0'. */
@@ -13,7 +13,7 @@ export interface LegalPageResponse {
   content: string;
 }
 
-/** Spec §3 'Cookie preferences': the body of POST /api/legal/cookie-preferences. */
+/** A cookie choice (docs/product.md#cookie-consent): the body of POST /api/legal/cookie-preferences. */
 export interface CookiePreferencesRequest {
   /** Random id the browser generates on each load (a UUID); 8–64 of A-Z a-z 0-9 _ -. */
   sessionId: string;

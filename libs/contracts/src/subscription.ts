@@ -1,9 +1,10 @@
-/** Plans, usage quotas and payments (spec §3 subscription status, §8 usage limit, §9 plans). */
+/** Plans, usage quotas and payments (docs/product.md#plans-and-limits, docs/product.md#usage-limit). */
+import type { ErrorCode } from './errors';
 
 export const PLAN_IDS = ['BASIC_PLAN', 'PRO_PLAN'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
-/** The metered features, as the 429 body and planLimits name them (spec §3). */
+/** The metered features, as the 429 body and planLimits name them. */
 export const USAGE_FEATURES = [
   'messagesPerMonth',
   'mediaGenerationsPerMonth',
@@ -23,7 +24,7 @@ export const USAGE_COUNTER_KEYS = {
 } as const satisfies Record<UsageFeature, string>;
 export type UsageCounterKey = (typeof USAGE_COUNTER_KEYS)[UsageFeature];
 
-/** Display names of spec §3 ('{name} Limit Reached'). */
+/** Display names of the features ('{name} Limit Reached', docs/product.md#usage-limit). */
 export const USAGE_FEATURE_NAMES: Record<UsageFeature, string> = {
   messagesPerMonth: 'Messages',
   mediaGenerationsPerMonth: 'Media Generation',
@@ -32,14 +33,14 @@ export const USAGE_FEATURE_NAMES: Record<UsageFeature, string> = {
   webSearchesPerMonth: 'Web Searches',
 };
 
-/** A limit of -1 means unlimited (spec §3, §9). */
+/** A limit of -1 means unlimited (docs/product.md#plans-and-limits). */
 export const UNLIMITED = -1;
-/** Meters warn at 80 % and stop at 100 % (spec §4 usage meter). */
+/** Meters warn at 80 % and stop at 100 % (docs/product.md#usage-meters). */
 export const USAGE_WARNING_PERCENT = 80;
 
 /**
- * One plan's price and monthly limits (spec §3 planLimits). voiceMinutesPerMonth is in seconds
- * (spec §9: shown as minutes, divided by 60 and rounded down).
+ * One plan's price and monthly limits. voiceMinutesPerMonth is in seconds (shown as minutes,
+ * divided by 60 and rounded down: docs/product.md#usage-meters).
  */
 export interface PlanLimits extends Record<UsageFeature, number> {
   name: string;
@@ -56,7 +57,7 @@ export interface SubscriptionUsage {
   percentages: Record<UsageCounterKey, number>;
 }
 
-/** How the user's Pro is paid, when it is (not in the spec; the page shows the end date). */
+/** How the user's Pro is paid, when it is (beyond the status the product describes; the page shows the end date). */
 export interface ActiveSubscription {
   method: PaymentMethod;
   provider: PaymentProvider;
@@ -68,7 +69,7 @@ export interface ActiveSubscription {
   cancellable: boolean;
 }
 
-/** GET /api/subscription/status (spec §3 'Subscription status'). */
+/** GET /api/subscription/status (docs/product.md#subscription-page). */
 export interface SubscriptionStatus {
   plan: PlanId;
   planLimits: Record<PlanId, PlanLimits>;
@@ -83,14 +84,14 @@ export interface PlansResponse {
   plans: Array<PlanLimits & { id: PlanId }>;
 }
 
-/** The body of every over-quota 429 (spec §3 'Usage-limit error response'), exactly. */
+/** The body of every over-quota 429 (docs/product.md#usage-limit), exactly. */
 export interface UsageLimitErrorBody {
   error: 'Usage limit exceeded';
   feature: UsageFeature;
   current: number;
   limit: number;
   upgradeRequired: boolean;
-  /** Added to the spec's shape: the stable error code every error body carries. */
+  /** Added to the product's 429 shape: the stable error code every error body carries. */
   code: 'USAGE_LIMIT_EXCEEDED';
 }
 export const USAGE_LIMIT_ERROR = 'Usage limit exceeded';
@@ -117,7 +118,7 @@ export interface CancelSubscriptionResponse {
 export const MOBILE_MONEY_NETWORKS = ['MTN', 'ORANGE', 'AIRTEL'] as const;
 export type MobileMoneyNetwork = (typeof MOBILE_MONEY_NETWORKS)[number];
 
-/** POST /api/flutterwave/create-mobile-money-payment (spec §3 'Mobile money payment form'). */
+/** POST /api/flutterwave/create-mobile-money-payment (docs/product.md#checkout). */
 export interface MobileMoneyPaymentRequest {
   phone_number: string;
   network: MobileMoneyNetwork;
@@ -132,6 +133,8 @@ export interface MobileMoneyPaymentResponse {
   /** What to do on the phone (approve the prompt / dial the code). */
   instructions?: string;
   message: string;
+  /** With `success: false` (a non-OK answer): the stable code of `message`. */
+  code?: ErrorCode;
   /**
    * Sandbox only: the local approve / decline page that stands in for the prompt on the phone.
    * The client shows 'Payment Request Sent!' as with a real request, plus a link to this page.
@@ -139,7 +142,7 @@ export interface MobileMoneyPaymentResponse {
   checkoutUrl?: string;
 }
 
-/** Which payment engines run (DESIGN.md: Stripe / Flutterwave when configured, else the sandbox). */
+/** Which payment engines run (Stripe / Flutterwave when configured, else the sandbox: docs/operations.md#configuration). */
 export interface PaymentsRuntimeConfig {
   card: 'stripe' | 'sandbox';
   /** Stripe's publishable key (public by design), when card is 'stripe'. */

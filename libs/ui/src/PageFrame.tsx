@@ -26,7 +26,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'navAccount', to: '/account', match: ['/account'] },
 ];
 
-/** The footer's legal links (spec §2 landing footer), labels as message keys. */
+/** The footer's legal links (docs/product.md#landing-and-sign-in), labels as message keys. */
 export const LEGAL_LINKS: ReadonlyArray<{ label: UiMessageKey; to: string }> = [
   { label: 'terms', to: '/legal/terms' },
   { label: 'privacy', to: '/legal/privacy' },

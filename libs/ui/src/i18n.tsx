@@ -6,8 +6,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
  * needs keyed strings with {placeholders} in two languages.
  *
  * Each feature keeps its own catalog beside its code (`defineMessages({ en, fr })`); the French
- * catalog must have exactly the English keys, which TypeScript checks. The spec's texts are the
- * English strings.
+ * catalog must have exactly the English keys, which TypeScript checks. The English strings are
+ * the product's wording (docs/product.md).
  */
 export type Language = 'en' | 'fr';
 

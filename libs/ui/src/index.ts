@@ -1,5 +1,7 @@
 export * from './app-info';
 export * from './i18n';
+export * from './error-messages';
+export * from './error-text';
 export * from './messages';
 export * from './LanguageSwitch';
 export * from './session-controls';

@@ -8,7 +8,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
  * [DONE] arrived (a stream cut short by a proxy looked complete). At a thousand concurrent replies
  * the per-chunk cost is what users feel as latency.
  *
- * SSE as the spec has it: CR, LF or CRLF line endings; an event's `data:` lines are joined with
+ * SSE as the HTML standard defines it: CR, LF or CRLF line endings; an event's `data:` lines are joined with
  * '\n' and dispatched at a blank line (or at the end of the body); comment lines (`: ...`, as
  * OpenRouter sends) and other fields are ignored. An `{error}` event (vLLM, OpenRouter send these
  * mid-stream) is thrown as the SDK's APIError, as the SDK itself would.

@@ -4,7 +4,7 @@ import type { AiConfig } from '../../config';
 import { type ChatModel, ChatModelError, type ChatModelRequest } from '../chat-model.port';
 import {
   classifyProviderError,
-  PROVIDER_MESSAGES,
+  PROVIDER_FAILURES,
   type ProviderFailure,
   redactSecrets,
 } from './provider-errors';
@@ -125,14 +125,14 @@ export class OpenAiChatModel implements ChatModel {
       if (produced) {
         // Part of the reply is on the user's screen: never start it again.
         this.logger.error(`Chat stream failed mid-reply (${where}): ${detail}`);
-        throw new ChatModelError(PROVIDER_MESSAGES.stoppedMidReply, failure.error.code, failure.error.status);
+        throw new ChatModelError(PROVIDER_FAILURES.stoppedMidReply, failure.error.kind, failure.error.status);
       }
       const delay =
         failure.retryable && attempt < maxRetries
           ? retryDelayMs(attempt, failure.retryAfterMs, this.timing, this.random)
           : null;
       if (delay === null) {
-        this.logger.error(`Chat request failed (${where}, ${failure.error.code}): ${detail}`);
+        this.logger.error(`Chat request failed (${where}, ${failure.error.kind}): ${detail}`);
         throw failure.error;
       }
       this.logger.warn(`Chat request failed (${where}): ${detail}; retrying in ${delay} ms`);
@@ -156,7 +156,7 @@ export class OpenAiChatModel implements ChatModel {
     const timeoutFailure = (): AttemptResult => ({
       kind: 'failed',
       failure: {
-        error: new ChatModelError(PROVIDER_MESSAGES.timeout, 'timeout'),
+        error: new ChatModelError(PROVIDER_FAILURES.timeout, 'timeout'),
         retryable: false,
         detail: `no ${produced ? 'next' : 'first'} chunk within ${this.config.requestTimeoutMs} ms`,
       },
@@ -199,7 +199,7 @@ export class OpenAiChatModel implements ChatModel {
         return {
           kind: 'failed',
           failure: {
-            error: new ChatModelError(PROVIDER_MESSAGES.unreachable, 'unavailable'),
+            error: new ChatModelError(PROVIDER_FAILURES.unreachable, 'unavailable'),
             retryable: true,
             detail: 'the stream ended without [DONE]',
           },

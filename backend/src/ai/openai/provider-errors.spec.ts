@@ -1,5 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import { classifyProviderError, PROVIDER_MESSAGES, redactSecrets } from './provider-errors';
+import { classifyProviderError, PROVIDER_FAILURES, redactSecrets } from './provider-errors';
 
 /** The error the SDK throws for an HTTP error answer with an OpenAI error body. */
 const httpError = (status: number, message: string, headers: Record<string, string> = {}) =>
@@ -9,10 +9,11 @@ describe('classifyProviderError', () => {
   it('429: rate_limited, retryable, with the Retry-After', () => {
     const failure = classifyProviderError(httpError(429, 'Rate limit reached', { 'retry-after': '2' }), 'm');
     expect(failure.error).toMatchObject({
-      code: 'rate_limited',
+      kind: 'rate_limited',
       status: 429,
-      message: PROVIDER_MESSAGES.busy,
+      ...PROVIDER_FAILURES.busy,
     });
+    expect(failure.error.code).toBe('AI_BUSY');
     expect(failure.retryable).toBe(true);
     expect(failure.retryAfterMs).toBe(2_000);
     expect(failure.detail).toBe('HTTP 429: Rate limit reached');
@@ -20,17 +21,15 @@ describe('classifyProviderError', () => {
 
   it.each([500, 502, 503, 504])('%i: unavailable, retryable', (status) => {
     const failure = classifyProviderError(httpError(status, 'upstream'), 'm');
-    expect(failure.error).toMatchObject({
-      code: 'unavailable',
-      status,
-      message: PROVIDER_MESSAGES.unreachable,
-    });
+    expect(failure.error).toMatchObject({ kind: 'unavailable', status, code: 'AI_UNAVAILABLE' });
+    expect(failure.error.message).toBe(PROVIDER_FAILURES.unreachable.message);
     expect(failure.retryable).toBe(true);
   });
 
   it.each([401, 403])('%i: unauthorized, not retried', (status) => {
     const failure = classifyProviderError(httpError(status, 'Incorrect API key'), 'm');
-    expect(failure.error).toMatchObject({ code: 'unauthorized', message: PROVIDER_MESSAGES.apiKey });
+    expect(failure.error).toMatchObject({ kind: 'unauthorized', code: 'AI_AUTH_FAILED' });
+    expect(failure.error.message).toBe(PROVIDER_FAILURES.apiKey.message);
     expect(failure.retryable).toBe(false);
   });
 
@@ -39,7 +38,7 @@ describe('classifyProviderError', () => {
       httpError(404, 'model "llama9" not found, try pulling it first'),
       'llama9',
     );
-    expect(failure.error.code).toBe('bad_request');
+    expect(failure.error).toMatchObject({ kind: 'bad_request', code: 'AI_MODEL_UNKNOWN' });
     expect(failure.error.message).toBe(
       'The AI service does not know the model "llama9". The administrator should check CHAT_MODEL.',
     );
@@ -47,16 +46,15 @@ describe('classifyProviderError', () => {
   });
 
   it('400: model problem, context too long, or another refusal', () => {
-    expect(classifyProviderError(httpError(400, 'foo is not a valid model ID'), 'foo').error.message).toBe(
-      PROVIDER_MESSAGES.unknownModel('foo'),
+    const failureOf = (message: string) => {
+      const { error } = classifyProviderError(httpError(400, message), 'foo');
+      return { code: error.code, message: error.message };
+    };
+    expect(failureOf('foo is not a valid model ID')).toEqual(PROVIDER_FAILURES.unknownModel('foo'));
+    expect(failureOf("This model's maximum context length is 8192 tokens")).toEqual(
+      PROVIDER_FAILURES.tooLong('foo'),
     );
-    expect(
-      classifyProviderError(httpError(400, "This model's maximum context length is 8192 tokens"), 'foo').error
-        .message,
-    ).toBe(PROVIDER_MESSAGES.tooLong('foo'));
-    expect(classifyProviderError(httpError(400, 'temperature out of range'), 'foo').error.message).toBe(
-      PROVIDER_MESSAGES.refused('foo'),
-    );
+    expect(failureOf('temperature out of range')).toEqual(PROVIDER_FAILURES.refused('foo'));
   });
 
   it('connection failures are retryable; the SDK timeout is a timeout', () => {
@@ -64,11 +62,11 @@ describe('classifyProviderError', () => {
       new APIConnectionError({ cause: new Error('connect ECONNREFUSED 127.0.0.1:1') }),
       'm',
     );
-    expect(refused.error.code).toBe('unavailable');
+    expect(refused.error).toMatchObject({ kind: 'unavailable', code: 'AI_UNAVAILABLE' });
     expect(refused.retryable).toBe(true);
     expect(refused.detail).toContain('ECONNREFUSED');
     const timeout = classifyProviderError(new APIConnectionTimeoutError(), 'm');
-    expect(timeout.error).toMatchObject({ code: 'timeout', message: PROVIDER_MESSAGES.timeout });
+    expect(timeout.error).toMatchObject({ kind: 'timeout', ...PROVIDER_FAILURES.timeout });
     expect(timeout.retryable).toBe(false);
   });
 
@@ -77,16 +75,16 @@ describe('classifyProviderError', () => {
       new APIError(undefined, { message: 'Provider overloaded' }, undefined, undefined),
       'm',
     );
-    expect(midStream.error.code).toBe('unavailable');
+    expect(midStream.error).toMatchObject({ kind: 'unavailable', ...PROVIDER_FAILURES.failed });
     expect(midStream.detail).toContain('Provider overloaded');
     const terminated = classifyProviderError(
       new TypeError('terminated', { cause: new Error('other side closed') }),
       'm',
     );
-    expect(terminated.error.code).toBe('unavailable');
+    expect(terminated.error).toMatchObject({ kind: 'unavailable', code: 'AI_UNAVAILABLE' });
     expect(terminated.detail).toBe('terminated (other side closed)');
-    expect(classifyProviderError(new SyntaxError('Unexpected token <'), 'm').error.message).toBe(
-      PROVIDER_MESSAGES.unreadable,
+    expect(classifyProviderError(new SyntaxError('Unexpected token <'), 'm').error).toMatchObject(
+      PROVIDER_FAILURES.unreadable,
     );
   });
 });

@@ -1,23 +1,38 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import { ChatModelError } from '../chat-model.port';
+import { ChatModelError, type ReadableFailure } from '../chat-model.port';
 import { parseRetryAfterMs } from './retry-policy';
 
-/** The words users read in the chat when the provider fails (ChatModelError.message). */
-export const PROVIDER_MESSAGES = {
-  busy: 'The AI service is busy right now. Please try again in a minute.',
-  unreachable: 'The AI service could not be reached.',
-  timeout: 'The AI service did not answer in time.',
-  apiKey: 'The AI service refused the API key. The administrator should check OPENAI_API_KEY.',
-  unknownModel: (model: string) =>
-    `The AI service does not know the model "${model}". The administrator should check CHAT_MODEL.`,
-  refused: (model: string) =>
-    `The AI service refused the request for the model "${model}". The administrator should check CHAT_MODEL.`,
-  tooLong: (model: string) =>
-    `The conversation is too long for the model "${model}". Please start a new conversation.`,
-  failed: 'The AI service failed while answering. Please try again.',
-  unreadable: 'The AI service sent an answer that could not be read.',
-  stoppedMidReply: 'The AI service stopped in the middle of the reply. Please try again.',
-} as const;
+/** What users read in the chat when the provider fails (ChatModelError's message and code). */
+export const PROVIDER_FAILURES = {
+  busy: { code: 'AI_BUSY', message: 'The AI service is busy right now. Please try again in a minute.' },
+  unreachable: { code: 'AI_UNAVAILABLE', message: 'The AI service could not be reached.' },
+  timeout: { code: 'AI_TIMEOUT', message: 'The AI service did not answer in time.' },
+  apiKey: {
+    code: 'AI_AUTH_FAILED',
+    message: 'The AI service refused the API key. The administrator should check OPENAI_API_KEY.',
+  },
+  unknownModel: (model: string) => ({
+    code: 'AI_MODEL_UNKNOWN',
+    message: `The AI service does not know the model "${model}". The administrator should check CHAT_MODEL.`,
+  }),
+  refused: (model: string) => ({
+    code: 'AI_REQUEST_REFUSED',
+    message: `The AI service refused the request for the model "${model}". The administrator should check CHAT_MODEL.`,
+  }),
+  tooLong: (model: string) => ({
+    code: 'AI_CONVERSATION_TOO_LONG',
+    message: `The conversation is too long for the model "${model}". Please start a new conversation.`,
+  }),
+  failed: { code: 'AI_FAILED', message: 'The AI service failed while answering. Please try again.' },
+  unreadable: {
+    code: 'AI_UNREADABLE_ANSWER',
+    message: 'The AI service sent an answer that could not be read.',
+  },
+  stoppedMidReply: {
+    code: 'AI_STOPPED_MID_REPLY',
+    message: 'The AI service stopped in the middle of the reply. Please try again.',
+  },
+} satisfies Record<string, ReadableFailure | ((model: string) => ReadableFailure)>;
 
 /** A provider failure classified: what the user reads, and whether retrying (before any text) may help. */
 export interface ProviderFailure {
@@ -47,7 +62,7 @@ export function classifyProviderError(
 ): ProviderFailure {
   if (error instanceof APIConnectionTimeoutError) {
     return {
-      error: new ChatModelError(PROVIDER_MESSAGES.timeout, 'timeout'),
+      error: new ChatModelError(PROVIDER_FAILURES.timeout, 'timeout'),
       retryable: false,
       detail: error.message,
     };
@@ -55,7 +70,7 @@ export function classifyProviderError(
   if (error instanceof APIConnectionError) {
     const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
     return {
-      error: new ChatModelError(PROVIDER_MESSAGES.unreachable, 'unavailable'),
+      error: new ChatModelError(PROVIDER_FAILURES.unreachable, 'unavailable'),
       retryable: true,
       detail: `${error.message}${cause}`,
     };
@@ -66,14 +81,14 @@ export function classifyProviderError(
     if (status === undefined) {
       // An error object inside the SSE stream (OpenRouter, vLLM send these mid-stream).
       return {
-        error: new ChatModelError(PROVIDER_MESSAGES.failed, 'unavailable'),
+        error: new ChatModelError(PROVIDER_FAILURES.failed, 'unavailable'),
         retryable: true,
         detail,
       };
     }
     if (status === 429) {
       return {
-        error: new ChatModelError(PROVIDER_MESSAGES.busy, 'rate_limited', status),
+        error: new ChatModelError(PROVIDER_FAILURES.busy, 'rate_limited', status),
         retryable: true,
         retryAfterMs: parseRetryAfterMs(error.headers, now),
         detail,
@@ -81,21 +96,21 @@ export function classifyProviderError(
     }
     if (status === 401 || status === 403) {
       return {
-        error: new ChatModelError(PROVIDER_MESSAGES.apiKey, 'unauthorized', status),
+        error: new ChatModelError(PROVIDER_FAILURES.apiKey, 'unauthorized', status),
         retryable: false,
         detail,
       };
     }
     if (status === 408) {
       return {
-        error: new ChatModelError(PROVIDER_MESSAGES.timeout, 'timeout', status),
+        error: new ChatModelError(PROVIDER_FAILURES.timeout, 'timeout', status),
         retryable: true,
         detail,
       };
     }
     if (status >= 500) {
       return {
-        error: new ChatModelError(PROVIDER_MESSAGES.unreachable, 'unavailable', status),
+        error: new ChatModelError(PROVIDER_FAILURES.unreachable, 'unavailable', status),
         retryable: true,
         retryAfterMs: parseRetryAfterMs(error.headers, now),
         detail,
@@ -103,23 +118,23 @@ export function classifyProviderError(
     }
     if (status === 404) {
       return {
-        error: new ChatModelError(PROVIDER_MESSAGES.unknownModel(model), 'bad_request', status),
+        error: new ChatModelError(PROVIDER_FAILURES.unknownModel(model), 'bad_request', status),
         retryable: false,
         detail,
       };
     }
-    const message =
+    const failure =
       status === 413 || LENGTH_WORDS.test(detail)
-        ? PROVIDER_MESSAGES.tooLong(model)
+        ? PROVIDER_FAILURES.tooLong(model)
         : MODEL_WORDS.test(detail)
-          ? PROVIDER_MESSAGES.unknownModel(model)
-          : PROVIDER_MESSAGES.refused(model);
-    return { error: new ChatModelError(message, 'bad_request', status), retryable: false, detail };
+          ? PROVIDER_FAILURES.unknownModel(model)
+          : PROVIDER_FAILURES.refused(model);
+    return { error: new ChatModelError(failure, 'bad_request', status), retryable: false, detail };
   }
   if (error instanceof SyntaxError) {
     // A data line that is not JSON: a proxy's error page, a server speaking another format.
     return {
-      error: new ChatModelError(PROVIDER_MESSAGES.unreadable, 'unavailable'),
+      error: new ChatModelError(PROVIDER_FAILURES.unreadable, 'unavailable'),
       retryable: true,
       detail: error.message,
     };
@@ -127,7 +142,7 @@ export function classifyProviderError(
   // fetch's TypeError('terminated'), ECONNRESET...: the connection broke while reading.
   const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
   return {
-    error: new ChatModelError(PROVIDER_MESSAGES.unreachable, 'unavailable'),
+    error: new ChatModelError(PROVIDER_FAILURES.unreachable, 'unavailable'),
     retryable: true,
     detail: `${error instanceof Error ? error.message : String(error)}${cause}`,
   };

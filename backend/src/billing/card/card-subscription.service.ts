@@ -1,12 +1,6 @@
-import {
-  ConflictException,
-  Inject,
-  Injectable,
-  NotFoundException,
-  ServiceUnavailableException,
-} from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { CancelSubscriptionResponse, CreateSubscriptionResponse } from '@kasa/contracts';
-import { CLOCK, type Clock } from '../../common';
+import { ApiException, CLOCK, type Clock } from '../../common';
 import type { User } from '../../users';
 import { SubscriptionRepository } from '../core/subscription.repository';
 import { EntitlementService } from '../entitlement/entitlement.service';
@@ -18,7 +12,10 @@ export const alreadyCancelled = (end: Date) =>
 export const providerNotConfigured = (provider: string) =>
   `This subscription was paid through ${provider}, which is not configured on this server now.`;
 
-/** POST /api/subscription/create and /cancel (spec §4 checkout, §7): card payments. */
+const noCardSubscription = () =>
+  new ApiException(HttpStatus.NOT_FOUND, 'BILLING_NO_CARD_SUBSCRIPTION', NO_CARD_SUBSCRIPTION);
+
+/** POST /api/subscription/create and /cancel (docs/product.md#checkout): card payments. */
 @Injectable()
 export class CardSubscriptionService {
   constructor(
@@ -36,14 +33,22 @@ export class CardSubscriptionService {
     return this.subscriptions.withUserLock(user.id, (manager) => this.engine.startCheckout(manager, user));
   }
 
-  /** Ends the card subscription at the end of its period; Pro stays until then (spec §4 plan). */
+  /** Ends the card subscription at the end of its period; Pro stays until then (docs/product.md#checkout). */
   async cancel(user: User): Promise<CancelSubscriptionResponse> {
     const subscription = await this.subscriptions.findCancellableCard(user.id, this.clock.now());
-    if (!subscription?.currentPeriodEnd) throw new NotFoundException(NO_CARD_SUBSCRIPTION);
+    if (!subscription?.currentPeriodEnd) throw noCardSubscription();
     if (subscription.cancelAtPeriodEnd)
-      throw new ConflictException(alreadyCancelled(subscription.currentPeriodEnd));
+      throw new ApiException(
+        HttpStatus.CONFLICT,
+        'BILLING_ALREADY_CANCELLED',
+        alreadyCancelled(subscription.currentPeriodEnd),
+      );
     if (subscription.provider !== this.engine.provider)
-      throw new ServiceUnavailableException(providerNotConfigured(subscription.provider));
+      throw new ApiException(
+        HttpStatus.SERVICE_UNAVAILABLE,
+        'BILLING_PROVIDER_NOT_CONFIGURED',
+        providerNotConfigured(subscription.provider),
+      );
     await this.engine.cancelAtPeriodEnd(subscription);
     const cancelled = await this.subscriptions.transaction(async (manager) => {
       const row = await this.subscriptions.lockByRef(
@@ -51,7 +56,7 @@ export class CardSubscriptionService {
         subscription.provider,
         subscription.providerRef,
       );
-      if (!row) throw new NotFoundException(NO_CARD_SUBSCRIPTION);
+      if (!row) throw noCardSubscription();
       row.cancelAtPeriodEnd = true;
       await this.subscriptions.save(manager, row);
       return row;

@@ -74,12 +74,13 @@ export class FlutterwaveMobileMoneyEngine implements MobileMoneyEngine {
   }
 
   private refusal(error: FlutterwaveError): PaymentRefused {
-    if (error.httpStatus === null) return new PaymentRefused(502, PROVIDER_UNREACHABLE);
+    if (error.httpStatus === null)
+      return new PaymentRefused(502, 'BILLING_MOBILE_MONEY_UNREACHABLE', PROVIDER_UNREACHABLE);
     // 400 / 422: the provider refused this payment (e.g. the number): the user can act on it.
     if (error.httpStatus === 400 || error.httpStatus === 422)
-      return new PaymentRefused(400, providerRefused(error.message));
+      return new PaymentRefused(400, 'BILLING_MOBILE_MONEY_REFUSED', providerRefused(error.message));
     // 401 / 403 (our keys), 5xx, anything else: nothing the user can change.
-    return new PaymentRefused(502, PROVIDER_UNAVAILABLE);
+    return new PaymentRefused(502, 'BILLING_MOBILE_MONEY_UNAVAILABLE', PROVIDER_UNAVAILABLE);
   }
 
   private markFailed(txRef: string): Promise<void> {

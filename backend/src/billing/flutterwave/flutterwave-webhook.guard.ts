@@ -1,17 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import {
-  type CanActivate,
-  type ExecutionContext,
-  Inject,
-  Injectable,
-  NotFoundException,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { ApiException } from '../../common';
 import { FLUTTERWAVE_CLIENT, type FlutterwaveClient } from './flutterwave.client';
 
 export const FLUTTERWAVE_NOT_CONFIGURED = 'Flutterwave is not configured: mobile money runs in the sandbox.';
 export const VERIF_HASH_INVALID = 'The verif-hash header is missing or wrong.';
+
+/** The 404 of a Flutterwave route while mobile money runs in the sandbox. */
+export const flutterwaveNotConfigured = () =>
+  new ApiException(HttpStatus.NOT_FOUND, 'BILLING_FLUTTERWAVE_NOT_CONFIGURED', FLUTTERWAVE_NOT_CONFIGURED);
 
 /** Equal-length digests compared in constant time: neither the hash nor its length leaks. */
 export function sameSecret(given: string, expected: string): boolean {
@@ -25,10 +23,10 @@ export class FlutterwaveWebhookGuard implements CanActivate {
   constructor(@Inject(FLUTTERWAVE_CLIENT) private readonly flutterwave: FlutterwaveClient | null) {}
 
   canActivate(context: ExecutionContext): boolean {
-    if (!this.flutterwave) throw new NotFoundException(FLUTTERWAVE_NOT_CONFIGURED);
+    if (!this.flutterwave) throw flutterwaveNotConfigured();
     const header = context.switchToHttp().getRequest<Request>().headers['verif-hash'];
     if (typeof header !== 'string' || !sameSecret(header, this.flutterwave.secretHash))
-      throw new UnauthorizedException(VERIF_HASH_INVALID);
+      throw new ApiException(HttpStatus.UNAUTHORIZED, 'BILLING_WEBHOOK_HASH_INVALID', VERIF_HASH_INVALID);
     return true;
   }
 }

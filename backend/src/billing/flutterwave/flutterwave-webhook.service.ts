@@ -1,11 +1,5 @@
-import {
-  BadGatewayException,
-  BadRequestException,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-} from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { ApiException } from '../../common';
 import {
   MobileMoneyPassesService,
   type SettlementOutcome,
@@ -16,7 +10,7 @@ import {
   FlutterwaveError,
   type FlutterwaveTransaction,
 } from './flutterwave.client';
-import { FLUTTERWAVE_NOT_CONFIGURED } from './flutterwave-webhook.guard';
+import { flutterwaveNotConfigured } from './flutterwave-webhook.guard';
 
 export const WEBHOOK_WITHOUT_TRANSACTION = 'The webhook names no transaction (data.id).';
 export const VERIFICATION_UNAVAILABLE =
@@ -37,7 +31,7 @@ export function completedChargeId(body: unknown): string | null {
     (typeof id === 'string' && /^\d{1,20}$/.test(id))
   )
     return String(id);
-  throw new BadRequestException(WEBHOOK_WITHOUT_TRANSACTION);
+  throw new ApiException(HttpStatus.BAD_REQUEST, 'BILLING_WEBHOOK_INVALID', WEBHOOK_WITHOUT_TRANSACTION);
 }
 
 /**
@@ -55,7 +49,7 @@ export class FlutterwaveWebhookService {
   ) {}
 
   async receive(body: unknown): Promise<FlutterwaveWebhookReceipt> {
-    if (!this.flutterwave) throw new NotFoundException(FLUTTERWAVE_NOT_CONFIGURED);
+    if (!this.flutterwave) throw flutterwaveNotConfigured();
     const transactionId = completedChargeId(body);
     if (!transactionId) return { received: true, outcome: 'ignored' };
     let transaction: FlutterwaveTransaction;
@@ -67,7 +61,11 @@ export class FlutterwaveWebhookService {
       // Flutterwave knows no such transaction: nothing to grant, and retrying will not change it.
       if (error.httpStatus && error.httpStatus >= 400 && error.httpStatus < 500)
         return { received: true, outcome: 'unknown' };
-      throw new BadGatewayException(VERIFICATION_UNAVAILABLE);
+      throw new ApiException(
+        HttpStatus.BAD_GATEWAY,
+        'BILLING_WEBHOOK_VERIFICATION_UNAVAILABLE',
+        VERIFICATION_UNAVAILABLE,
+      );
     }
     const outcome = await this.passes.settle({
       provider: 'flutterwave',

@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { ApiException } from '../../common';
 import { sameSecret } from './flutterwave-webhook.guard';
 import { completedChargeId } from './flutterwave-webhook.service';
 
@@ -23,9 +23,16 @@ describe('completedChargeId', () => {
   });
 
   it('refuses a charge without a numeric id (it becomes part of a URL)', () => {
-    for (const id of [undefined, '12/../balances', 1.5, -3, 'abc'])
-      expect(() => completedChargeId({ event: 'charge.completed', data: { id } })).toThrow(
-        BadRequestException,
-      );
+    for (const id of [undefined, '12/../balances', 1.5, -3, 'abc']) {
+      let thrown: unknown;
+      try {
+        completedChargeId({ event: 'charge.completed', data: { id } });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ApiException);
+      expect((thrown as ApiException).getStatus()).toBe(400);
+      expect((thrown as ApiException).getResponse()).toMatchObject({ code: 'BILLING_WEBHOOK_INVALID' });
+    }
   });
 });

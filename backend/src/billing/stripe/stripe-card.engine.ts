@@ -1,4 +1,4 @@
-import { BadGatewayException, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import type { CreateSubscriptionResponse } from '@kasa/contracts';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
@@ -10,7 +10,7 @@ import type { SubscriptionEntity } from '../entities/subscription.entity';
 import { periodEndOfSubscription } from './stripe-card-events';
 import type { StripeAccount } from './stripe-account';
 import type { StripeCustomerRepository } from './stripe-customer.repository';
-import { callStripe, isMissingResource, rethrowStripeError, STRIPE_REFUSED } from './stripe-errors';
+import { callStripe, isMissingResource, rethrowStripeError, stripeRefused } from './stripe-errors';
 
 /** The client secret lives on the first invoice (API 2025-03-31+: invoice.confirmation_secret). */
 const CLIENT_SECRET_PATH = 'latest_invoice.confirmation_secret';
@@ -57,7 +57,7 @@ export class StripeCardEngine implements CardPaymentEngine {
     const clientSecret = clientSecretOf(subscription);
     if (!clientSecret) {
       this.logger.warn(`Subscription ${subscription.id} came back without a client secret`);
-      throw new BadGatewayException(STRIPE_REFUSED);
+      throw stripeRefused();
     }
     await this.subscriptions.insert(manager, {
       userId: user.id,

@@ -1,5 +1,6 @@
-import { BadGatewayException, HttpException, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { HttpStatus, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
+import { ApiException } from '../../common';
 
 const logger = new Logger('Stripe');
 
@@ -7,6 +8,10 @@ export const STRIPE_UNREACHABLE =
   'The card payment provider could not be reached. Please try again in a moment.';
 export const STRIPE_BUSY = 'The card payment provider is busy. Please try again in a moment.';
 export const STRIPE_REFUSED = 'The card payment provider refused the request. Please try again later.';
+
+/** The 502 of a Stripe answer Kasa cannot use. */
+export const stripeRefused = () =>
+  new ApiException(HttpStatus.BAD_GATEWAY, 'BILLING_PROVIDER_REFUSED', STRIPE_REFUSED);
 
 /**
  * Runs a Stripe call; its failures become clear 502 / 503 answers (never a 500), with Stripe's
@@ -26,12 +31,12 @@ export function rethrowStripeError(what: string, error: unknown): never {
   throw toHttpException(error);
 }
 
-function toHttpException(error: Stripe.errors.StripeError): HttpException {
+function toHttpException(error: Stripe.errors.StripeError): ApiException {
   if (error instanceof Stripe.errors.StripeConnectionError)
-    return new BadGatewayException(STRIPE_UNREACHABLE);
+    return new ApiException(HttpStatus.BAD_GATEWAY, 'BILLING_PROVIDER_UNREACHABLE', STRIPE_UNREACHABLE);
   if (error instanceof Stripe.errors.StripeRateLimitError)
-    return new ServiceUnavailableException(STRIPE_BUSY);
-  return new BadGatewayException(STRIPE_REFUSED);
+    return new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'BILLING_PROVIDER_BUSY', STRIPE_BUSY);
+  return stripeRefused();
 }
 
 export function isMissingResource(error: unknown): boolean {

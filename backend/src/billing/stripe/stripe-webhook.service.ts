@@ -1,5 +1,6 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
+import { ApiException } from '../../common';
 import { CardSubscriptionLifecycle } from '../card/card-subscription.lifecycle';
 import { PaymentEventsService } from '../core/payment-events.service';
 import { STRIPE_ACCOUNT, type StripeAccount } from './stripe-account';
@@ -9,6 +10,9 @@ import { StripeCustomerRepository } from './stripe-customer.repository';
 export const STRIPE_NOT_CONFIGURED = 'Stripe is not configured: card payments run in the sandbox.';
 export const STRIPE_SIGNATURE_INVALID =
   'The Stripe-Signature header is missing or does not match the payload.';
+
+const signatureInvalid = () =>
+  new ApiException(HttpStatus.BAD_REQUEST, 'BILLING_WEBHOOK_SIGNATURE_INVALID', STRIPE_SIGNATURE_INVALID);
 
 /** Whether this delivery applied the event, or found it applied already (Stripe retries). */
 export interface StripeWebhookReceipt {
@@ -30,7 +34,8 @@ export class StripeWebhookService {
   ) {}
 
   async receive(rawBody: unknown, signature: string | undefined): Promise<StripeWebhookReceipt> {
-    if (!this.stripe) throw new NotFoundException(STRIPE_NOT_CONFIGURED);
+    if (!this.stripe)
+      throw new ApiException(HttpStatus.NOT_FOUND, 'BILLING_STRIPE_NOT_CONFIGURED', STRIPE_NOT_CONFIGURED);
     const event = this.verify(this.stripe, rawBody, signature);
     const { customerId, events } = translateStripeEvent(event);
     if (!events.length) return { received: true };
@@ -43,11 +48,11 @@ export class StripeWebhookService {
   }
 
   private verify(stripe: StripeAccount, rawBody: unknown, signature: string | undefined): Stripe.Event {
-    if (!Buffer.isBuffer(rawBody) || !signature) throw new BadRequestException(STRIPE_SIGNATURE_INVALID);
+    if (!Buffer.isBuffer(rawBody) || !signature) throw signatureInvalid();
     try {
       return stripe.client.webhooks.constructEvent(rawBody, signature, stripe.config.webhookSecret);
     } catch {
-      throw new BadRequestException(STRIPE_SIGNATURE_INVALID);
+      throw signatureInvalid();
     }
   }
 }

@@ -1,8 +1,8 @@
-import type { ChatMessageStatus, ChatRole } from '@kasa/contracts';
+import type { ChatMessageStatus, ChatRole, ErrorCode } from '@kasa/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * One message of a conversation (spec §3 'Chat message'). User messages are always 'complete';
+ * One message of a conversation. User messages are always 'complete';
  * an assistant reply is 'streaming' while it is written, then 'complete', 'stopped' or 'failed'.
  * The generated `search_vector` column (full-text search) is not mapped: only SQL reads it.
  */
@@ -29,6 +29,10 @@ export class ChatMessageEntity {
   /** Why the reply failed, in words for the user. */
   @Column({ type: 'text', nullable: true })
   error: string | null;
+
+  /** The stable code of `error` (libs/contracts ERROR_CODES); null on replies failed before codes. */
+  @Column({ name: 'error_code', type: 'varchar', length: 64, nullable: true })
+  errorCode: ErrorCode | null;
 
   @Column({ name: 'media_url', type: 'text', nullable: true })
   mediaUrl: string | null;

@@ -6,15 +6,29 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { ChatStreamEvent } from '@kasa/contracts';
-import { CHAT_MODEL, type ChatModel, ChatModelError } from '../../ai/chat-model.port';
+import { CHAT_MODEL, type ChatModel, ChatModelError, type ReadableFailure } from '../../ai/chat-model.port';
 import { UsageService } from '../../usage';
 import { ChatRepository } from '../chat.repository';
 import { type AbortReason, type GenerationSpec, GenerationTask } from './generation-task';
 import { nextUnlessAborted } from './next-unless-aborted';
 
-export const REPLY_INTERRUPTED = 'The reply was interrupted by a server restart.';
-export const REPLY_FAILED = 'Sorry, something went wrong while writing the reply. Please try again.';
-export const REPLY_NOT_SAVED = 'The reply could not be saved. Please try again.';
+export const REPLY_INTERRUPTED = {
+  code: 'CHAT_REPLY_INTERRUPTED',
+  message: 'The reply was interrupted by a server restart.',
+} satisfies ReadableFailure;
+export const REPLY_FAILED = {
+  code: 'CHAT_REPLY_FAILED',
+  message: 'Sorry, something went wrong while writing the reply. Please try again.',
+} satisfies ReadableFailure;
+export const REPLY_NOT_SAVED = {
+  code: 'CHAT_REPLY_NOT_SAVED',
+  message: 'The reply could not be saved. Please try again.',
+} satisfies ReadableFailure;
+
+/** The stream's last event for a failed reply: the English words, their code, the conversation. */
+function errorEvent(failure: ReadableFailure, conversationId: string): ChatStreamEvent {
+  return { error: failure.message, code: failure.code, conversationId };
+}
 
 /** How often the text written so far is saved and Stop flags are read. */
 export const PROGRESS_INTERVAL_MS = 500;
@@ -117,7 +131,7 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
 
   private async run(task: GenerationTask): Promise<void> {
     const { signal } = task.controller;
-    let failure: string | null = null;
+    let failure: ReadableFailure | null = null;
     try {
       const stream = this.model.stream({
         messages: task.spec.messages,
@@ -139,7 +153,7 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
     } catch (error) {
       if (!signal.aborted) {
         if (error instanceof ChatModelError) {
-          failure = error.message;
+          failure = { code: error.code, message: error.message };
         } else {
           failure = REPLY_FAILED;
           this.logger.error(
@@ -151,20 +165,24 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
     await this.finish(task, failure);
   }
 
-  private async finish(task: GenerationTask, failure: string | null): Promise<void> {
+  private async finish(task: GenerationTask, failure: ReadableFailure | null): Promise<void> {
     const { conversationId } = task.spec;
     const reason = task.abortReason;
-    let final: { status: 'complete' | 'stopped' | 'failed'; error: string | null; event: ChatStreamEvent };
+    let final: {
+      status: 'complete' | 'stopped' | 'failed';
+      error: ReadableFailure | null;
+      event: ChatStreamEvent;
+    };
     if (reason === 'shutdown') {
       final = {
         status: 'failed',
         error: REPLY_INTERRUPTED,
-        event: { error: REPLY_INTERRUPTED, conversationId },
+        event: errorEvent(REPLY_INTERRUPTED, conversationId),
       };
     } else if (reason) {
       final = { status: 'stopped', error: null, event: { done: true, stopped: true, conversationId } };
     } else if (failure) {
-      final = { status: 'failed', error: failure, event: { error: failure, conversationId } };
+      final = { status: 'failed', error: failure, event: errorEvent(failure, conversationId) };
     } else {
       final = { status: 'complete', error: null, event: { done: true, conversationId } };
     }
@@ -181,7 +199,7 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
       this.logger.error(
         `Reply ${task.id} could not be saved: ${error instanceof Error ? error.message : String(error)}`,
       );
-      if (reason !== 'deleted') final.event = { error: REPLY_NOT_SAVED, conversationId };
+      if (reason !== 'deleted') final.event = errorEvent(REPLY_NOT_SAVED, conversationId);
     }
     // A reply that ends in an error costs the user nothing; a stopped one was their choice. Not
     // saved here: a sweep failed it (and gave the message back), or the save failed and the row,

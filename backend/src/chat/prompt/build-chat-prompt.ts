@@ -28,7 +28,7 @@ export function estimateTokens(content: string): number {
   return Math.ceil(content.length / 4) + 4;
 }
 
-/** Spec §1: the fixed system prompt. It always comes first and a client's text never replaces it. */
+/** The fixed system prompt (docs/product.md#chat-screen). It always comes first and a client's text never replaces it. */
 export function fixedSystemPrompt(assistantName: string, appName: string): string {
   return [
     `You are ${assistantName}, the assistant of ${appName}: an agricultural advisor for African farmers, and also a helpful general assistant for research, writing, learning and problem-solving.`,

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /*
- * Legal pages (spec §3 'Legal page') and cookie preferences (spec §3 'Cookie preferences').
+ * Legal pages (docs/product.md#legal-pages) and cookie preferences (docs/product.md#cookie-consent).
  * The texts are seeded here in the markdown-like format the shell renders ('#' headings, '- ' and
  * '1. ' lists, **bold**, blank-line paragraphs). '{{APP_NAME}}' and '{{ASSISTANT_NAME}}' are
  * replaced with the configured names when a page is served.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Quotas (DESIGN.md "Quotas"): the plan table of spec §9 (the only truth for prices and limits;
+ * Quotas (docs/product.md#plans-and-limits): the plan table (the only truth for prices and limits;
  * -1 = unlimited, voice in seconds) and one usage counter per user, calendar month (UTC, stored
  * as its first day) and feature.
  */

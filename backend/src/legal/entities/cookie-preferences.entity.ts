@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** A visitor's cookie choice (spec §3 'Cookie preferences'), keyed by the browser's session id. */
+/** A visitor's cookie choice (docs/product.md#cookie-consent), keyed by the browser's session id. */
 @Entity({ name: 'cookie_preferences' })
 export class CookiePreferencesEntity {
   @PrimaryColumn({ name: 'session_id', type: 'varchar', length: 64 })

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** One legal page (spec §3 'Legal page'), seeded by migration. `{{APP_NAME}}` in the text is filled in when served. */
+/** One legal page (docs/product.md#legal-pages), seeded by migration. `{{APP_NAME}}` in the text is filled in when served. */
 @Entity({ name: 'legal_page' })
 export class LegalPageEntity {
   /** terms, privacy, cookies, fair_use or pricing. */

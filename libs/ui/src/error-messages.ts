@@ -1,0 +1,190 @@
+import type { ErrorCode } from '@kasa/contracts';
+import { type Catalog, defineMessages } from './i18n';
+
+/** Texts errorText needs beside the codes' own. */
+type ErrorTextHelperKey = 'waitSeconds' | 'waitMinutes' | 'networkError' | 'unexpectedError';
+export type ErrorTextKey = ErrorCode | ErrorTextHelperKey;
+
+/**
+ * English and French for every error code (libs/contracts ERROR_CODES): a code added there
+ * without its texts here fails the type check.
+ *
+ * The English text is the server's own message for that failure, word for word. Where the
+ * server's message carries a value the error does not give the client, the English text names it
+ * as a placeholder ({model}, {date}...): errorText then shows the server's message instead, which
+ * has the value. `{message}` is the server's message itself (codes whose words vary, such as a
+ * validation failure). A French text leaves out a value it cannot get when the sentence stands
+ * without it, so French readers still read French.
+ */
+export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>({
+  en: {
+    BAD_REQUEST: '{message}',
+    VALIDATION_FAILED: '{message}',
+    BODY_TOO_LARGE: '{message}',
+    BODY_MALFORMED: '{message}',
+    BODY_TOO_COMPLEX: '{message}',
+    UNSUPPORTED_MEDIA_TYPE: '{message}',
+    UNAUTHORIZED: '{message}',
+    FORBIDDEN: '{message}',
+    NOT_FOUND: '{message}',
+    METHOD_NOT_ALLOWED: '{message}',
+    CONFLICT: '{message}',
+    RATE_LIMITED: 'Too many attempts. Please wait {wait} and try again.',
+    USAGE_LIMIT_EXCEEDED: 'Usage limit exceeded',
+    REQUEST_TIMEOUT: '{message}',
+    INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
+    BAD_GATEWAY: '{message}',
+    SERVICE_UNAVAILABLE: '{message}',
+    AUTH_INVALID_CREDENTIALS: 'Invalid username or password. Please check your credentials and try again.',
+    AUTH_NOT_SIGNED_IN: 'You are not signed in. Please sign in to continue.',
+    AUTH_SESSION_ENDED: 'Your session has ended. Please sign in again.',
+    AUTH_USERNAME_TAKEN: 'That username is already taken. Please choose another one.',
+    AUTH_USERNAME_NOT_FOUND: 'The username you entered was not found.',
+    AUTH_WRONG_CURRENT_PASSWORD: 'Your current password is not correct.',
+    AUTH_RESET_UNAVAILABLE:
+      'This account has no e-mail address, so we cannot send a reset code. Sign in and add an e-mail on the Account page, or contact support.',
+    AUTH_RESET_CODE_EXPIRED: 'This reset code has expired or was already used. Please request a new code.',
+    // The server adds how many tries are left.
+    AUTH_RESET_CODE_WRONG: '{message}',
+    AUTH_RESET_CODE_LOCKED: 'Too many wrong codes. Please request a new code.',
+    AUTH_ADMIN_ONLY: 'Only an administrator can do this.',
+    CHAT_CONVERSATION_NOT_FOUND: 'Conversation not found.',
+    CHAT_SERVER_RESTARTING: 'The server is restarting. Please send your message again in a moment.',
+    CHAT_REPLY_FAILED: 'Sorry, something went wrong while writing the reply. Please try again.',
+    CHAT_REPLY_INTERRUPTED: 'The reply was interrupted by a server restart.',
+    CHAT_REPLY_NOT_SAVED: 'The reply could not be saved. Please try again.',
+    AI_BUSY: 'The AI service is busy right now. Please try again in a minute.',
+    AI_UNAVAILABLE: 'The AI service could not be reached.',
+    AI_MODEL_UNKNOWN:
+      'The AI service does not know the model "{model}". The administrator should check CHAT_MODEL.',
+    AI_AUTH_FAILED: 'The AI service refused the API key. The administrator should check OPENAI_API_KEY.',
+    AI_TIMEOUT: 'The AI service did not answer in time.',
+    AI_REQUEST_REFUSED:
+      'The AI service refused the request for the model "{model}". The administrator should check CHAT_MODEL.',
+    AI_CONVERSATION_TOO_LONG:
+      'The conversation is too long for the model "{model}". Please start a new conversation.',
+    AI_FAILED: 'The AI service failed while answering. Please try again.',
+    AI_UNREADABLE_ANSWER: 'The AI service sent an answer that could not be read.',
+    AI_STOPPED_MID_REPLY: 'The AI service stopped in the middle of the reply. Please try again.',
+    LEGAL_PAGE_NOT_FOUND: '{message}',
+    BILLING_NO_CARD_SUBSCRIPTION: 'You have no active card subscription to cancel.',
+    BILLING_ALREADY_CANCELLED: 'Your subscription is already cancelled: Pro ends on {date}.',
+    BILLING_PROVIDER_NOT_CONFIGURED:
+      'This subscription was paid through {provider}, which is not configured on this server now.',
+    BILLING_PROVIDER_BUSY: 'The card payment provider is busy. Please try again in a moment.',
+    BILLING_PROVIDER_UNREACHABLE:
+      'The card payment provider could not be reached. Please try again in a moment.',
+    BILLING_PROVIDER_REFUSED: 'The card payment provider refused the request. Please try again later.',
+    BILLING_NETWORK_UNSUPPORTED:
+      '{network} payments are not available in Cameroon. Please choose MTN or Orange.',
+    BILLING_WEBHOOK_INVALID: 'The webhook names no transaction (data.id).',
+    BILLING_CHECKOUT_NOT_FOUND:
+      'This sandbox checkout does not exist, or its payment method no longer runs in the sandbox.',
+    BILLING_PHONE_NOT_CAMEROON:
+      'Mobile money payments are for Cameroon numbers: enter your number with +237 in front.',
+    BILLING_MOBILE_MONEY_UNREACHABLE: 'The mobile money provider could not be reached. Please try again.',
+    BILLING_MOBILE_MONEY_UNAVAILABLE:
+      'Mobile money payments are unavailable right now. Please try again later.',
+    BILLING_MOBILE_MONEY_REFUSED: 'The mobile money provider refused the payment: {reason}',
+    BILLING_STRIPE_NOT_CONFIGURED: 'Stripe is not configured: card payments run in the sandbox.',
+    BILLING_FLUTTERWAVE_NOT_CONFIGURED: 'Flutterwave is not configured: mobile money runs in the sandbox.',
+    BILLING_WEBHOOK_SIGNATURE_INVALID:
+      'The Stripe-Signature header is missing or does not match the payload.',
+    BILLING_WEBHOOK_HASH_INVALID: 'The verif-hash header is missing or wrong.',
+    BILLING_WEBHOOK_VERIFICATION_UNAVAILABLE:
+      'The transaction could not be verified with Flutterwave; retry later.',
+    // The server's own wording of a wait (rate-limit-service: minutes from 2 minutes on).
+    waitSeconds: '{count} seconds',
+    waitMinutes: '{count} minutes',
+    networkError: 'Could not reach the server. Check your internet connection, then try again.',
+    unexpectedError: 'Something went wrong. Please try again.',
+  },
+  fr: {
+    BAD_REQUEST: "La demande n'est pas valide.",
+    VALIDATION_FAILED: 'Certaines informations saisies ne sont pas valides. Vérifiez-les, puis réessayez.',
+    BODY_TOO_LARGE: 'Les données envoyées sont trop volumineuses.',
+    BODY_MALFORMED: 'Les données envoyées sont illisibles.',
+    BODY_TOO_COMPLEX: 'Les données envoyées comportent trop de champs ou trop de niveaux.',
+    UNSUPPORTED_MEDIA_TYPE: "Ce type de contenu n'est pas pris en charge.",
+    UNAUTHORIZED: 'Veuillez vous connecter pour continuer.',
+    FORBIDDEN: "Vous n'avez pas l'autorisation de faire ceci.",
+    NOT_FOUND: 'Ce que vous cherchez est introuvable.',
+    METHOD_NOT_ALLOWED: "Cette action n'est pas permise ici.",
+    CONFLICT: "Cette action entre en conflit avec l'état actuel. Actualisez la page, puis réessayez.",
+    RATE_LIMITED: 'Trop de tentatives. Veuillez patienter {wait}, puis réessayer.',
+    USAGE_LIMIT_EXCEEDED: "Limite d'utilisation atteinte",
+    REQUEST_TIMEOUT: 'La demande a pris trop de temps. Veuillez réessayer.',
+    INTERNAL_ERROR: 'Une erreur est survenue de notre côté. Veuillez réessayer.',
+    BAD_GATEWAY: "Un service dont nous dépendons n'a pas répondu correctement. Veuillez réessayer.",
+    SERVICE_UNAVAILABLE: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
+    AUTH_INVALID_CREDENTIALS:
+      "Nom d'utilisateur ou mot de passe incorrect. Vérifiez vos identifiants, puis réessayez.",
+    AUTH_NOT_SIGNED_IN: "Vous n'êtes pas connecté. Veuillez vous connecter pour continuer.",
+    AUTH_SESSION_ENDED: 'Votre session a pris fin. Veuillez vous reconnecter.',
+    AUTH_USERNAME_TAKEN: "Ce nom d'utilisateur est déjà pris. Veuillez en choisir un autre.",
+    AUTH_USERNAME_NOT_FOUND: "Le nom d'utilisateur saisi est introuvable.",
+    AUTH_WRONG_CURRENT_PASSWORD: "Votre mot de passe actuel n'est pas correct.",
+    AUTH_RESET_UNAVAILABLE:
+      "Ce compte n'a pas d'adresse e-mail : nous ne pouvons pas envoyer de code de réinitialisation. Connectez-vous et ajoutez une adresse e-mail sur la page Compte, ou contactez l'assistance.",
+    AUTH_RESET_CODE_EXPIRED:
+      'Ce code de réinitialisation a expiré ou a déjà été utilisé. Veuillez demander un nouveau code.',
+    AUTH_RESET_CODE_WRONG: "Le code de réinitialisation n'est pas correct.",
+    AUTH_RESET_CODE_LOCKED: 'Trop de codes erronés. Veuillez demander un nouveau code.',
+    AUTH_ADMIN_ONLY: 'Seul un administrateur peut faire ceci.',
+    CHAT_CONVERSATION_NOT_FOUND: 'Conversation introuvable.',
+    CHAT_SERVER_RESTARTING: 'Le serveur redémarre. Veuillez renvoyer votre message dans un instant.',
+    CHAT_REPLY_FAILED:
+      'Désolé, une erreur est survenue pendant la rédaction de la réponse. Veuillez réessayer.',
+    CHAT_REPLY_INTERRUPTED: 'La réponse a été interrompue par un redémarrage du serveur.',
+    CHAT_REPLY_NOT_SAVED: "La réponse n'a pas pu être enregistrée. Veuillez réessayer.",
+    AI_BUSY: "Le service d'IA est occupé pour le moment. Veuillez réessayer dans une minute.",
+    AI_UNAVAILABLE: "Le service d'IA est injoignable.",
+    AI_MODEL_UNKNOWN:
+      "Le service d'IA ne connaît pas le modèle configuré. L'administrateur doit vérifier CHAT_MODEL.",
+    AI_AUTH_FAILED: "Le service d'IA a refusé la clé d'API. L'administrateur doit vérifier OPENAI_API_KEY.",
+    AI_TIMEOUT: "Le service d'IA n'a pas répondu à temps.",
+    AI_REQUEST_REFUSED:
+      "Le service d'IA a refusé la demande pour le modèle configuré. L'administrateur doit vérifier CHAT_MODEL.",
+    AI_CONVERSATION_TOO_LONG:
+      'La conversation est trop longue pour le modèle. Veuillez commencer une nouvelle conversation.',
+    AI_FAILED: "Le service d'IA a échoué pendant sa réponse. Veuillez réessayer.",
+    AI_UNREADABLE_ANSWER: "Le service d'IA a envoyé une réponse illisible.",
+    AI_STOPPED_MID_REPLY: "Le service d'IA s'est arrêté au milieu de la réponse. Veuillez réessayer.",
+    LEGAL_PAGE_NOT_FOUND: "Cette page juridique n'existe pas.",
+    BILLING_NO_CARD_SUBSCRIPTION: "Vous n'avez aucun abonnement par carte actif à résilier.",
+    BILLING_ALREADY_CANCELLED:
+      "Votre abonnement est déjà résilié : Pro reste actif jusqu'à la fin de la période payée.",
+    BILLING_PROVIDER_NOT_CONFIGURED:
+      "Cet abonnement a été payé via un prestataire qui n'est plus configuré sur ce serveur.",
+    BILLING_PROVIDER_BUSY:
+      'Le prestataire de paiement par carte est occupé. Veuillez réessayer dans un instant.',
+    BILLING_PROVIDER_UNREACHABLE:
+      'Le prestataire de paiement par carte est injoignable. Veuillez réessayer dans un instant.',
+    BILLING_PROVIDER_REFUSED:
+      'Le prestataire de paiement par carte a refusé la demande. Veuillez réessayer plus tard.',
+    BILLING_NETWORK_UNSUPPORTED:
+      "Ce réseau de mobile money n'est pas disponible au Cameroun. Veuillez choisir MTN ou Orange.",
+    BILLING_WEBHOOK_INVALID: "Le webhook n'indique aucune transaction (data.id).",
+    BILLING_CHECKOUT_NOT_FOUND:
+      "Ce paiement de test n'existe pas, ou son moyen de paiement ne passe plus par le bac à sable.",
+    BILLING_PHONE_NOT_CAMEROON:
+      'Les paiements mobile money sont réservés aux numéros camerounais : saisissez votre numéro précédé de +237.',
+    BILLING_MOBILE_MONEY_UNREACHABLE: 'Le prestataire de mobile money est injoignable. Veuillez réessayer.',
+    BILLING_MOBILE_MONEY_UNAVAILABLE:
+      'Les paiements mobile money sont indisponibles pour le moment. Veuillez réessayer plus tard.',
+    BILLING_MOBILE_MONEY_REFUSED: 'Le prestataire de mobile money a refusé le paiement.',
+    BILLING_STRIPE_NOT_CONFIGURED:
+      "Stripe n'est pas configuré : les paiements par carte passent par le bac à sable.",
+    BILLING_FLUTTERWAVE_NOT_CONFIGURED:
+      "Flutterwave n'est pas configuré : le mobile money passe par le bac à sable.",
+    BILLING_WEBHOOK_SIGNATURE_INVALID:
+      "L'en-tête Stripe-Signature est absent ou ne correspond pas au contenu.",
+    BILLING_WEBHOOK_HASH_INVALID: "L'en-tête verif-hash est absent ou incorrect.",
+    BILLING_WEBHOOK_VERIFICATION_UNAVAILABLE:
+      "La transaction n'a pas pu être vérifiée auprès de Flutterwave ; réessayez plus tard.",
+    waitSeconds: '{count} secondes',
+    waitMinutes: '{count} minutes',
+    networkError: 'Impossible de joindre le serveur. Vérifiez votre connexion Internet, puis réessayez.',
+    unexpectedError: 'Une erreur est survenue. Veuillez réessayer.',
+  },
+});
