@@ -4,7 +4,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import type { ButtonBaseProps } from '@mui/material/ButtonBase';
 import { keyframes } from '@emotion/react';
-import { Box, ButtonBase } from '@kasa/ui';
+import { Box, ButtonBase, StrokeIcon } from '@kasa/ui';
 
 /** Hidden on screen, read by screen readers. */
 export const visuallyHidden = {
@@ -51,22 +51,7 @@ export const IconButton = forwardRef<
 });
 
 function Svg({ children, size = 22 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
+  return <StrokeIcon size={size}>{children}</StrokeIcon>;
 }
 
 export const MenuIcon = () => (

@@ -1,26 +1,15 @@
 import type { ReactNode } from 'react';
+import { StrokeIcon } from '@kasa/ui';
 
 /**
- * The landing's feature icons, drawn as inline SVG (a few hundred bytes, no icon package): emoji
- * showed as empty boxes on phones without an emoji font. They take the text colour; decorative
- * only, the feature's title says what it is.
+ * The landing's feature icons, drawn as inline SVG (StrokeIcon): emoji showed as empty boxes on
+ * phones without an emoji font. Decorative only, the feature's title says what it is.
  */
 function Icon({ children }: { children: ReactNode }) {
   return (
-    <svg
-      width={28}
-      height={28}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <StrokeIcon size={28} strokeWidth={1.8}>
       {children}
-    </svg>
+    </StrokeIcon>
   );
 }
 

@@ -12,6 +12,7 @@ export * from './ErrorPanel';
 export * from './BrandHomeLink';
 export * from './PageFrame';
 export * from './PageLink';
+export * from './StrokeIcon';
 export * from './KasaUiProvider';
 // MUI building blocks the kit already bundles, re-exported so remotes reuse the shell's copy
 // (through the shared @kasa/ui singleton) instead of downloading MUI's core a second time.
