@@ -34,7 +34,6 @@ export function LegalPage() {
   const { page = '' } = useParams();
   const navigate = useNavigate();
   const t = useT(legalMessages);
-  const errorText = useErrorText();
   const { language } = useLanguage();
   const known = Object.prototype.hasOwnProperty.call(LEGAL_PAGES, page);
   const fallbackTitle = known ? t(LEGAL_PAGES[page as LegalSlug]) : '';
@@ -42,6 +41,7 @@ export function LegalPage() {
     queryKey: [LEGAL_API_PATH, legalApiSlug(page)],
     enabled: known,
   });
+  const errorText = useErrorText(query.error);
   if (!known) return <Navigate to="/" replace />;
 
   const data = query.data;

@@ -5,8 +5,8 @@ import { messages } from './messages';
 /** The signed-in user's username and e-mail (GET /api/auth/user, shared with the shell's cache). */
 function ProfileDetails() {
   const t = useT(messages);
-  const errorText = useErrorText();
   const { data: user, isPending, isError, error } = useCurrentUser();
+  const errorText = useErrorText(error);
   if (user) {
     return (
       <Box

@@ -151,10 +151,10 @@ export interface MessageRowProps {
 /** One saved message. Memoized: it renders again only when this message changes. */
 export const MessageRow = memo(function MessageRow({ message, onStopServerReply }: MessageRowProps) {
   const t = useT(messages);
-  const errorText = useErrorText();
   const { assistantName } = useAppInfo();
   const user = message.role === 'user';
   const failed = message.status === 'failed';
+  const errorText = useErrorText(failed ? message : undefined);
   // Why it failed, in the reader's language when the server named the failure with a code.
   const failure =
     failed && (message.error || message.errorCode)

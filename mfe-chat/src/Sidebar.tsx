@@ -364,7 +364,6 @@ function Snippet({ text }: { text: string }) {
 
 function SearchResults({ query, onSelect }: { query: string; onSelect: (id: string) => void }) {
   const t = useT(messages);
-  const errorText = useErrorText();
   const headingId = useId();
   const debounced = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const ready = debounced.length >= SEARCH_MIN_LENGTH;
@@ -375,6 +374,7 @@ function SearchResults({ query, onSelect }: { query: string; onSelect: (id: stri
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
+  const errorText = useErrorText(search.error);
   return (
     <Box component="section" aria-labelledby={headingId} data-testid="search-results">
       <Box component="h2" id={headingId} sx={sectionHeading}>

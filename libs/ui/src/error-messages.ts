@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@kasa/contracts';
+import { GENERIC_ERROR_TEXTS } from './generic-error-texts';
 import { type Catalog, defineMessages } from './i18n';
 
 /** Texts errorText needs beside the codes' own. */
@@ -96,8 +97,7 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     // The server's own wording of a wait (rate-limit-service: minutes from 2 minutes on).
     waitSeconds: '{count} seconds',
     waitMinutes: '{count} minutes',
-    networkError: 'Could not reach the server. Check your internet connection, then try again.',
-    unexpectedError: 'Something went wrong. Please try again.',
+    ...GENERIC_ERROR_TEXTS.en,
   },
   fr: {
     BAD_REQUEST: "La demande n'est pas valide.",
@@ -184,7 +184,6 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
       "La transaction n'a pas pu être vérifiée auprès de Flutterwave ; réessayez plus tard.",
     waitSeconds: '{count} secondes',
     waitMinutes: '{count} minutes',
-    networkError: 'Impossible de joindre le serveur. Vérifiez votre connexion Internet, puis réessayez.',
-    unexpectedError: 'Une erreur est survenue. Veuillez réessayer.',
+    ...GENERIC_ERROR_TEXTS.fr,
   },
 });

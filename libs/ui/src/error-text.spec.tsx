@@ -161,20 +161,22 @@ describe('errorText', () => {
 
 describe('useErrorText', () => {
   function Failure({ error }: { error: unknown }) {
-    const text = useErrorText();
+    const text = useErrorText(error);
     return <p data-testid="failure">{text(error, 'Fallback')}</p>;
   }
 
-  it('speaks the current language', () => {
+  it("says the server's words until the texts arrive, then renders again in the current language", async () => {
     const error = apiError(503, 'CHAT_SERVER_RESTARTING', 'The server is restarting.');
     const { unmount } = render(
       <LanguageProvider initialLanguage="fr">
         <Failure error={error} />
       </LanguageProvider>,
     );
-    expect(screen.getByTestId('failure')).toHaveTextContent(
-      'Le serveur redémarre. Veuillez renvoyer votre message dans un instant.',
-    );
+    // The catalog is a chunk of its own: the first render has only what the error carries.
+    expect(screen.getByTestId('failure')).toHaveTextContent('The server is restarting.');
+    expect(
+      await screen.findByText('Le serveur redémarre. Veuillez renvoyer votre message dans un instant.'),
+    ).toBeInTheDocument();
     unmount();
     render(<Failure error={error} />);
     expect(screen.getByTestId('failure')).toHaveTextContent(

@@ -1,7 +1,58 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { isErrorCode } from '@kasa/contracts';
-import { errorMessages, type ErrorTextKey } from './error-messages';
-import { type MessageVars, type Translate, useT } from './i18n';
+import type { ErrorTextKey } from './error-messages';
+import { GENERIC_ERROR_TEXTS } from './generic-error-texts';
+import { type Catalog, formatMessage, type Language, type MessageVars, type Translate, useLanguage } from './i18n';
+
+/*
+ * The texts of every error code, in both languages, are a chunk of their own (about 4 KB
+ * gzipped): no first screen needs them, and on costly mobile data a visitor who never meets an
+ * error should not download them. They load at the first sign of use (a tap, a key, a focus:
+ * before any request that could fail), or at once when a screen renders an error; until then
+ * errorText says what the server said, or the screen's own words.
+ */
+let loadedCatalog: Catalog<ErrorTextKey> | undefined;
+let loading: Promise<Catalog<ErrorTextKey>> | undefined;
+const onLoaded = new Set<() => void>();
+
+/** Loads the error texts once; resolves with them. */
+export function loadErrorMessages(): Promise<Catalog<ErrorTextKey>> {
+  loading ??= import('./error-messages').then(
+    ({ errorMessages }) => {
+      loadedCatalog = errorMessages;
+      for (const notify of onLoaded) notify();
+      return errorMessages;
+    },
+    (error: unknown) => {
+      loading = undefined; // Offline before the chunk was cached: try again on the next use.
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const INTENT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
+let intentListening = false;
+
+/** Loads the texts at the visitor's first tap, key or focus, whichever comes first. */
+function loadOnFirstIntent(): void {
+  if (intentListening || loadedCatalog || typeof document === 'undefined') return;
+  intentListening = true;
+  const load = () => {
+    for (const type of INTENT_EVENTS) document.removeEventListener(type, load, true);
+    void loadErrorMessages().catch(() => undefined);
+  };
+  for (const type of INTENT_EVENTS) document.addEventListener(type, load, { capture: true, passive: true });
+}
+
+/** Translates error texts in `language` from the loaded catalog; before it, a key without text stays the key. */
+export function errorTranslator(language: Language): Translate<ErrorTextKey> {
+  return (key, vars) => {
+    const catalog = (loadedCatalog ?? GENERIC_ERROR_TEXTS) as Partial<Catalog<ErrorTextKey>>;
+    const template = catalog[language]?.[key] ?? catalog.en?.[key] ?? key;
+    return formatMessage(template, vars);
+  };
+}
 
 /** What a failure says about itself, whatever its shape. */
 interface ErrorFacts {
@@ -54,11 +105,13 @@ const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].
  * 3. else `fallback`, the screen's own text for a failure;
  * 4. else "could not reach the server" when no answer came, or a generic "something went wrong".
  *
- * `t` translates errorMessages (`useT(errorMessages)`); in a component `useErrorText()` does it.
+ * `t` translates the error texts (`errorTranslator(language)`); in a component `useErrorText()`
+ * does it.
  */
 export function errorText(error: unknown, t: Translate<ErrorTextKey>, fallback?: string): string {
   const facts = readError(error);
-  if (isErrorCode(facts.code)) {
+  // A translator without the code's text gives the code back (the texts have not loaded yet).
+  if (isErrorCode(facts.code) && t(facts.code) !== facts.code) {
     const vars: MessageVars = {};
     if (facts.serverMessage) vars.message = facts.serverMessage;
     if (facts.retryAfterSeconds !== undefined) vars.wait = readableWait(facts.retryAfterSeconds, t);
@@ -78,8 +131,29 @@ function readableWait(seconds: number, t: Translate<ErrorTextKey>): string {
     : t('waitSeconds', { count: whole });
 }
 
-/** `const errorText = useErrorText(); errorText(error, t('saveFailed'))` in the current language. */
-export function useErrorText(): (error: unknown, fallback?: string) => string {
-  const t = useT(errorMessages);
-  return useCallback((error: unknown, fallback?: string) => errorText(error, t, fallback), [t]);
+const subscribe = (notify: () => void) => {
+  onLoaded.add(notify);
+  return () => onLoaded.delete(notify);
+};
+const isLoaded = () => loadedCatalog !== undefined;
+
+/**
+ * `const errorText = useErrorText(); errorText(error, t('saveFailed'))` in the current language.
+ * Pass the error being shown (`useErrorText(query.error)`) when the screen renders it: the texts
+ * then load at once and the component renders again with them.
+ */
+export function useErrorText(shownError?: unknown): (error: unknown, fallback?: string) => string {
+  const { language } = useLanguage();
+  const loaded = useSyncExternalStore(subscribe, isLoaded, isLoaded);
+  const showing = shownError !== undefined && shownError !== null;
+  useEffect(() => {
+    if (loaded) return;
+    if (showing) void loadErrorMessages().catch(() => undefined);
+    else loadOnFirstIntent();
+  }, [loaded, showing]);
+  return useCallback(
+    (error: unknown, fallback?: string) => errorText(error, errorTranslator(language), fallback),
+    // `loaded`: a new function once the texts arrive, so memoised users render again.
+    [language, loaded],
+  );
 }

@@ -1,6 +1,6 @@
 export * from './app-info';
 export * from './i18n';
-export * from './error-messages';
+export type { ErrorTextKey } from './error-messages';
 export * from './error-text';
 export * from './messages';
 export * from './LanguageSwitch';
