@@ -6,12 +6,14 @@ import { ChatModule } from './chat';
 import { ClockModule, LoggingModule } from './common';
 import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
+import { FilesModule } from './files';
 import { HealthModule } from './health/health.module';
 import { LegalModule } from './legal/legal.module';
 import { MailModule } from './mail';
 import { QueueModule } from './queue';
 import { UsageModule } from './usage';
 import { WebModule } from './web';
+import { JOB_MODULES } from './worker.module';
 
 /** The API process: every feature module is imported here. */
 @Module({})
@@ -25,12 +27,14 @@ export class AppModule {
         ClockModule,
         DatabaseModule,
         QueueModule.forRoot({ runWorkers: config.workerMode === 'inline' }),
+        ...(config.workerMode === 'inline' ? JOB_MODULES : []),
         HealthModule,
         MailModule.forRoot(config),
         AiModule,
         AuthModule,
         BillingModule,
         ChatModule,
+        FilesModule,
         LegalModule,
         UsageModule,
         WebModule,

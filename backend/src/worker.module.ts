@@ -1,13 +1,21 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { LoggingModule } from './common';
 import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
 import { QueueModule } from './queue';
+import { SystemJobsModule } from './queue/system/jobs/system-jobs.module';
 
-/** The worker process: the queue processors and what they need, no HTTP. */
+/**
+ * Every feature's job module (`<feature>/jobs/`): the @OnJob handlers a worker runs. The API
+ * imports them too when it runs the workers itself (WORKER_MODE=inline).
+ */
+export const JOB_MODULES: Type[] = [SystemJobsModule];
+
+/** The worker process: the job handlers and what they need, no HTTP. */
 @Module({})
 export class WorkerModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `extraJobModules`: handlers of jobs that exist only in tests. */
+  static forRoot(config: AppConfig, extraJobModules: Type[] = []): DynamicModule {
     return {
       module: WorkerModule,
       imports: [
@@ -15,6 +23,8 @@ export class WorkerModule {
         LoggingModule.forRoot(config),
         DatabaseModule,
         QueueModule.forRoot({ runWorkers: true }),
+        ...JOB_MODULES,
+        ...extraJobModules,
       ],
     };
   }

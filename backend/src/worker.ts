@@ -8,8 +8,8 @@ import { WorkerModule } from './worker.module';
 const say = (message: string) => process.stdout.write(`[kasa-worker] ${message}\n`);
 
 /**
- * Job processors in their own process (scale-out). Needs DATABASE_URL: the embedded database
- * belongs to the API process, which then runs the processors itself (WORKER_MODE=inline).
+ * Job handlers (JOB_MODULES) in their own process (scale-out). Needs DATABASE_URL: the embedded
+ * database belongs to the API process, which then runs the handlers itself (WORKER_MODE=inline).
  */
 async function main(): Promise<void> {
   const config = loadConfig();

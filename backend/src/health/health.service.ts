@@ -3,17 +3,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { DatabaseHealth, HealthResponse, QueueHealth } from '@kasa/contracts';
 import { APP_CONFIG, type AppConfig } from '../config';
-import {
-  PING_JOB,
-  QueueService,
-  QueueTimeoutError,
-  SYSTEM_QUEUE,
-  type PingJobData,
-  type PingJobResult,
-} from '../queue';
+import { ApiException } from '../common/api-exception';
+import { PING_JOB, QueueService } from '../queue';
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** No worker took the ping, or none finished it in time. */
+function isNoAnswer(error: unknown): boolean {
+  if (!(error instanceof ApiException)) return false;
+  const { code } = error.getResponse() as { code?: string };
+  return code === 'JOB_NO_WORKER' || code === 'JOB_TIMEOUT';
 }
 
 @Injectable()
@@ -76,9 +77,9 @@ export class HealthService {
     const timeoutMs = this.config.healthQueueTimeoutMs;
     try {
       const result = await this.queues
-        .run<PingJobData, PingJobResult>(SYSTEM_QUEUE, PING_JOB, { sentAt: Date.now() }, timeoutMs)
+        .runJob(PING_JOB, { sentAt: Date.now() }, { timeoutMs, attempts: 1 })
         .catch((error: unknown) => {
-          if (!(error instanceof QueueTimeoutError)) throw error;
+          if (!isNoAnswer(error)) throw error;
           throw new Error(
             `No worker answered within ${timeoutMs} ms: start one (node backend/dist/worker.js) or set WORKER_MODE=inline`,
           );

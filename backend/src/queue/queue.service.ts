@@ -1,7 +1,26 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Job, Queue, QueueEvents } from 'bullmq';
+import { ApiException } from '../common/api-exception';
+import type { Reservation } from '../usage/reservation';
+import { jobData } from './job-data';
+import { httpFailureOf, JobFailedError, STALLED_TOO_OFTEN } from './job-failure';
+import { type JobName, type JobPayload, type JobResult, queueOfJob } from './job-map';
 import { QUEUE_DRIVER } from './queue.tokens';
 import type { QueueDriver } from './queue-driver';
+
+/** Tries per job when runJob's caller says nothing (a crash mid-job is a stall, not a try). */
+const DEFAULT_ATTEMPTS = 3;
+const DEFAULT_BACKOFF_MS = 500;
+
+export interface RunJobOptions {
+  /** How long the request waits for the result. */
+  timeoutMs: number;
+  /** Usage taken for this work: refunded once if the job finally fails or no worker takes it. */
+  reservation?: Reservation;
+  attempts?: number;
+  /** First retry delay; it doubles on each retry. */
+  backoffMs?: number;
+}
 
 /** Producer side: one Queue (and, on demand, one QueueEvents) per queue name, closed at shutdown. */
 @Injectable()
@@ -16,7 +35,7 @@ export class QueueService implements OnApplicationShutdown {
     return this.driver.backend;
   }
 
-  /** The producer of a queue. Jobs added here must not use age/count retention (see run()). */
+  /** The producer of a queue. Jobs added here must not use age/count retention (see runJob()). */
   queue<Data = unknown, Result = unknown>(name: string): Queue<Data, Result> {
     let queue = this.queues.get(name);
     if (!queue) {
@@ -41,26 +60,72 @@ export class QueueService implements OnApplicationShutdown {
   }
 
   /**
-   * Adds one job, waits for its result (or its failure, or QueueTimeoutError) and removes it.
+   * The synchronous pattern of an HTTP request whose work runs in a worker: adds the job (with
+   * the request's usage reservation, if any), waits for its result and removes it.
+   *
+   * - The handler threw an HttpException (ApiException): the same exception, at once (no retry).
+   * - It failed after all its attempts: 502 JOB_FAILED. The worker refunded the reservation.
+   * - No worker took it within `timeoutMs`: the job is withdrawn, the reservation refunded, 503
+   *   JOB_NO_WORKER. A worker still running it then: 503 JOB_TIMEOUT, and the job's own outcome
+   *   settles the reservation (kept if it completes, refunded by the worker if it fails).
    *
    * No age/count retention on purpose: with it, every completion deletes other finished jobs in
    * the same transaction, and on PostgreSQL that deadlocks with BullMQ's stalled-job check, which
    * locks the finished jobs it once marked while it waits for the row being completed ("deadlock
    * detected": the job fails, health answered 503). Deleting this job by id, after its result is
-   * read, locks no other row. A job still running when the wait gives up stays behind.
+   * read, locks no other row. A failed job stays for inspection.
    */
-  async run<Data, Result>(
-    queueName: string,
-    jobName: string,
-    data: Data,
-    timeoutMs: number,
-  ): Promise<Result> {
-    const added = await this.queue(queueName).add(jobName, data, { attempts: 1 });
-    const job = added as Job<Data, Result>;
+  async runJob<Name extends JobName>(
+    name: Name,
+    payload: JobPayload<Name>,
+    options: RunJobOptions,
+  ): Promise<JobResult<Name>> {
+    const { reservation } = options;
+    let job: Job<object, JobResult<Name>>;
     try {
-      return await this.waitForResult<Result>(job, timeoutMs);
-    } finally {
+      job = await this.queue<object, JobResult<Name>>(queueOfJob(name)).add(
+        name,
+        jobData(payload as object, reservation?.toJSON()),
+        {
+          attempts: options.attempts ?? DEFAULT_ATTEMPTS,
+          backoff: { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
+        },
+      );
+    } catch (error) {
+      await reservation?.refund();
+      this.logger.error(
+        `Adding a ${name} job failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      throw new ApiException(503, 'SERVICE_UNAVAILABLE', 'The job queue is unavailable. Please try again.');
+    }
+    try {
+      const result = await this.waitForResult(job, options.timeoutMs);
       void job.remove().catch(() => undefined);
+      return result;
+    } catch (error) {
+      if (error instanceof QueueTimeoutError) {
+        if (!(await this.withdraw(job)))
+          throw new ApiException(503, 'JOB_TIMEOUT', `The ${name} job did not finish in time.`);
+        await reservation?.refund();
+        throw new ApiException(503, 'JOB_NO_WORKER', `No worker is running ${name} jobs right now.`);
+      }
+      if (!(error instanceof JobFailedError)) throw error;
+      const httpFailure = httpFailureOf(error.failedReason);
+      if (httpFailure) throw httpFailure;
+      // A job given up for stalling too often failed in no worker's hands: no worker refunded it.
+      if (error.failedReason === STALLED_TOO_OFTEN) await reservation?.refund();
+      this.logger.warn(error.message);
+      throw new ApiException(502, 'JOB_FAILED', `The ${name} job failed.`);
+    }
+  }
+
+  /** Removes a job no worker holds; false when a worker is running it (BullMQ refuses a locked job). */
+  private async withdraw(job: Job): Promise<boolean> {
+    try {
+      await job.remove();
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -97,7 +162,8 @@ export class QueueService implements OnApplicationShutdown {
           if (state === 'completed' || state === 'failed') {
             const finished = await queue.getJob(jobId);
             if (state === 'completed') settle(() => resolve(finished?.returnvalue as Result));
-            else settle(() => reject(new Error(finished?.failedReason ?? 'The job failed')));
+            else
+              settle(() => reject(new JobFailedError(job.name, finished?.failedReason ?? 'unknown reason')));
           }
         } catch {
           // transient datastore error: try again on the next tick

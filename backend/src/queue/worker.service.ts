@@ -1,18 +1,26 @@
 import {
+  type BeforeApplicationShutdown,
+  HttpException,
   Inject,
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type BeforeApplicationShutdown,
 } from '@nestjs/common';
-import type { Worker } from 'bullmq';
+import { type Job, UnrecoverableError, type Worker } from 'bullmq';
+import { APP_CONFIG, type AppConfig } from '../config';
+import { Reservation } from '../usage/reservation';
+import { UsageRepository } from '../usage/usage.repository';
+import { splitJobData } from './job-data';
+import { type JobHandler, JobDiscovery } from './job-discovery';
+import { unrecoverableHttpFailure } from './job-failure';
 import { QUEUE_DRIVER, RUN_WORKERS } from './queue.tokens';
 import type { QueueDriver } from './queue-driver';
-import { QUEUE_PROCESSORS, type QueueProcessor } from './queue-processor';
 
 /**
- * Consumer side: one BullMQ Worker per registered processor, started only in a process that runs
- * workers (worker.ts, or the API with WORKER_MODE=inline). Shutdown waits for active jobs.
+ * Consumer side: one BullMQ Worker per queue that has @OnJob handlers, started only in a process
+ * that runs workers (worker.ts, or the API with WORKER_MODE=inline). A worker that dies mid-job
+ * stops renewing its lock; after `lockDurationMs` another worker's stalled check gives the job
+ * back to the queue and it runs again. Shutdown waits for active jobs.
  */
 @Injectable()
 export class WorkerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -22,7 +30,9 @@ export class WorkerService implements OnApplicationBootstrap, BeforeApplicationS
   constructor(
     @Inject(QUEUE_DRIVER) private readonly driver: QueueDriver,
     @Inject(RUN_WORKERS) private readonly runWorkers: boolean,
-    @Inject(QUEUE_PROCESSORS) private readonly processors: QueueProcessor[],
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly discovery: JobDiscovery,
+    private readonly usage: UsageRepository,
   ) {}
 
   get running(): boolean {
@@ -31,21 +41,12 @@ export class WorkerService implements OnApplicationBootstrap, BeforeApplicationS
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.runWorkers) return;
-    this.workers = this.processors.map((processor) => {
-      const worker = new this.driver.Worker(processor.queueName, (job) => processor.process(job), {
-        ...(this.driver.options as object),
-        concurrency: processor.concurrency ?? 1,
-      } as never);
-      worker.on('error', (error) => this.logger.error(`worker ${processor.queueName}: ${error.message}`));
-      worker.on('failed', (job, error) =>
-        this.logger.warn(`job ${processor.queueName}/${job?.name} ${job?.id} failed: ${error.message}`),
-      );
-      return worker;
-    });
+    const byQueue = new Map<string, JobHandler[]>();
+    for (const handler of this.discovery.handlers().values())
+      byQueue.set(handler.queue, [...(byQueue.get(handler.queue) ?? []), handler]);
+    this.workers = [...byQueue].map(([queue, handlers]) => this.startWorker(queue, handlers));
     await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
-    this.logger.log(
-      `Processing queues ${this.processors.map((p) => p.queueName).join(', ')} on ${this.driver.backend}`,
-    );
+    this.logger.log(`Processing queues ${[...byQueue.keys()].join(', ')} on ${this.driver.backend}`);
   }
 
   /** Before connections close: let running jobs finish (drain), take no new ones. */
@@ -53,4 +54,57 @@ export class WorkerService implements OnApplicationBootstrap, BeforeApplicationS
     await Promise.allSettled(this.workers.map((worker) => worker.close()));
     this.workers = [];
   }
+
+  private startWorker(queue: string, handlers: JobHandler[]): Worker {
+    const byName = new Map(handlers.map((handler) => [handler.name, handler]));
+    const { lockDurationMs, stalledIntervalMs, maxStalledCount } = this.config.jobs;
+    const worker = new this.driver.Worker(queue, (job: Job) => this.process(job, byName.get(job.name)), {
+      ...(this.driver.options as object),
+      concurrency: Math.max(...handlers.map((handler) => handler.concurrency)),
+      lockDuration: lockDurationMs,
+      stalledInterval: stalledIntervalMs,
+      maxStalledCount,
+    } as never);
+    worker.on('error', (error) => this.logger.error(`worker ${queue}: ${error.message}`));
+    worker.on('failed', (job, error) => {
+      if (!job) return;
+      this.logger.warn(`job ${job.name} ${job.id} failed (attempt ${job.attemptsMade}): ${error.message}`);
+      if (isFinalFailure(job)) void this.refund(job);
+    });
+    return worker;
+  }
+
+  private async process(job: Job, handler: JobHandler | undefined): Promise<unknown> {
+    if (!handler) throw new UnrecoverableError(`No handler for job '${job.name}' in this worker`);
+    try {
+      return await handler.run(splitJobData(job.data).payload);
+    } catch (error) {
+      if (error instanceof HttpException) throw unrecoverableHttpFailure(error);
+      throw error;
+    }
+  }
+
+  /**
+   * The job failed for good: give its usage back. Exactly once, because BullMQ fails a job for
+   * good in one worker only, which alone emits this 'failed'. A refund that cannot be stored is
+   * logged, like UsageService's.
+   */
+  private async refund(job: Job): Promise<void> {
+    const { reserved } = splitJobData(job.data);
+    if (!reserved) return;
+    try {
+      await Reservation.fromJSON(reserved, (reservation) =>
+        this.usage.refund(reservation, reservation.amount),
+      ).refund();
+    } catch (error) {
+      this.logger.error(
+        `job ${job.name} ${job.id}: its usage could not be refunded: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+}
+
+/** No retry follows: its attempts are used up, or BullMQ finished it (an unrecoverable error). */
+export function isFinalFailure(job: Pick<Job, 'attemptsMade' | 'opts' | 'finishedOn'>): boolean {
+  return job.attemptsMade >= (job.opts.attempts ?? 1) || (job.finishedOn ?? 0) > 0;
 }

@@ -1,10 +1,17 @@
 import type { UsageFeature } from '@kasa/contracts';
 import type { CounterKey } from './usage.repository';
 
+/** A reservation as plain data (JSON): what a job carries to refund it in another process. */
+export interface ReservedUsage extends CounterKey {
+  amount: number;
+}
+
 /**
  * Usage taken before the work it pays for. Refund it when the work fails: the amount goes back
  * to the month it was taken from (even after the month changed), once, however often refund is
- * called.
+ * called. `toJSON()` gives what a job carries and `Reservation.fromJSON` turns it back into a
+ * Reservation in the worker (the once-only guard is per object: there, the job's final failure is
+ * the single caller).
  */
 export class Reservation {
   readonly userId: string;
@@ -28,5 +35,19 @@ export class Reservation {
     if (this.refunded) return Promise.resolve();
     this.refunded = true;
     return this.giveBack(this);
+  }
+
+  static fromJSON(
+    reserved: ReservedUsage,
+    giveBack: (reservation: Reservation) => Promise<void>,
+  ): Reservation {
+    if (!Number.isSafeInteger(reserved.amount) || reserved.amount < 1)
+      throw new Error(`A usage reservation needs a positive whole amount, not ${reserved.amount}.`);
+    const { userId, period, feature } = reserved;
+    return new Reservation({ userId, period, feature }, reserved.amount, giveBack);
+  }
+
+  toJSON(): ReservedUsage {
+    return { userId: this.userId, feature: this.feature, period: this.period, amount: this.amount };
   }
 }
