@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth';
+import { FilesModule } from '../files';
 import { UsageModule } from '../usage';
 import { ChatController } from './chat.controller';
 import { ChatRepository } from './chat.repository';
@@ -15,7 +16,12 @@ import { ChatGenerationService } from './generation/chat-generation.service';
  * comes from the AI module (CHAT_MODEL); replies are written by ChatGenerationService.
  */
 @Module({
-  imports: [AuthModule, UsageModule, TypeOrmModule.forFeature([ConversationEntity, ChatMessageEntity])],
+  imports: [
+    AuthModule,
+    FilesModule,
+    UsageModule,
+    TypeOrmModule.forFeature([ConversationEntity, ChatMessageEntity]),
+  ],
   controllers: [ChatController],
   providers: [ChatRepository, ChatService, ChatGenerationService, ConversationsKnowledgeSource],
   exports: [ChatService],

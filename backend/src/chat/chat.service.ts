@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { ChatMessage, ChatSearchHit, ConversationSummary, StopChatResponse } from '@kasa/contracts';
 import { ApiException } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { FilesService } from '../files';
 import { type Reservation, UsageService } from '../usage';
 import type { User } from '../users';
 import { ChatRepository, type ConversationRow } from './chat.repository';
@@ -44,6 +45,7 @@ export class ChatService {
     private readonly repository: ChatRepository,
     private readonly generation: ChatGenerationService,
     private readonly usage: UsageService,
+    private readonly files: FilesService,
   ) {}
 
   async listConversations(user: User): Promise<ConversationSummary[]> {
@@ -63,11 +65,12 @@ export class ChatService {
     return toSummary(row);
   }
 
-  /** Stops a reply still being written, then deletes the conversation and its messages. */
+  /** Stops a reply still being written, then deletes the conversation, its messages and its files. */
   async delete(user: User, conversationId: string): Promise<void> {
     const conversation = await this.repository.findConversation(user.id, conversationId);
     if (!conversation) throw conversationNotFound();
     await this.stopReplies(user, conversationId);
+    await this.files.deleteForConversation(user.id, conversationId);
     await this.repository.deleteConversation(user.id, conversationId);
   }
 

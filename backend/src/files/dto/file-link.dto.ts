@@ -1,0 +1,40 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
+
+/** Path parameter of GET /api/files/:id. */
+export class FileParams {
+  @ApiProperty({ type: String, format: 'uuid' })
+  @IsUUID('all', { message: 'id must be a file id (a UUID)' })
+  id: string;
+}
+
+/** The signed link's query: what FilesService.signedUrl wrote. */
+export class FileLinkQueryDto {
+  @ApiProperty({
+    type: String,
+    pattern: '^\\d{1,12}$',
+    description: 'Expiry, in Unix seconds.',
+    example: '1767225600',
+  })
+  @IsString({ message: 'expires must be a number of seconds' })
+  @Matches(/^\d{1,12}$/, { message: 'expires must be a number of seconds' })
+  expires: string;
+
+  @ApiProperty({
+    type: String,
+    pattern: '^[A-Za-z0-9_-]{43}$',
+    description: 'HMAC-SHA256 of the link, base64url.',
+  })
+  @IsString({ message: 'sig must be the link signature' })
+  @Matches(/^[A-Za-z0-9_-]{43}$/, { message: 'sig must be the link signature' })
+  sig: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    enum: ['1'],
+    description: "'1': served as an attachment (a download).",
+  })
+  @IsOptional()
+  @IsIn(['1'], { message: "download must be '1' when given" })
+  download?: string;
+}

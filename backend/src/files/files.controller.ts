@@ -1,0 +1,67 @@
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiErrorResponse, ApiOtherErrors, ApiValidationFailed } from '../docs';
+import { FileLinkQueryDto, FileParams } from './dto/file-link.dto';
+import { FilesService } from './files.service';
+import { contentDisposition, defaultFilename } from './links/content-disposition';
+
+/**
+ * Stored files by signed link (FilesService.signedUrl): no bearer token, so <img> and <audio>
+ * can load them. The signature is the permission; it names one file and expires soon.
+ */
+@ApiTags('files')
+@ApiOtherErrors()
+@ApiValidationFailed()
+@Controller('files')
+export class FilesController {
+  constructor(private readonly files: FilesService) {}
+
+  @Get(':id')
+  @ApiProduces('application/octet-stream')
+  @ApiOkResponse({
+    description:
+      'The bytes with their stored Content-Type, nosniff, and Content-Disposition inline (attachment with download=1); cached privately until the link expires.',
+    schema: { type: 'string', format: 'binary' },
+  })
+  @ApiErrorResponse(
+    403,
+    'FILES_LINK_INVALID: the signature does not match this file; FILES_LINK_EXPIRED: the link is out of date.',
+  )
+  @ApiResponse({
+    status: 206,
+    description:
+      'The one byte range a `Range: bytes=…` header asked for (audio seeking), with Content-Range.',
+    schema: { type: 'string', format: 'binary' },
+  })
+  @ApiErrorResponse(404, 'FILES_NOT_FOUND: the file was deleted.')
+  @ApiErrorResponse(416, 'FILES_RANGE_NOT_SATISFIABLE: the Range starts past the end of the file.')
+  async serve(
+    @Param() params: FileParams,
+    @Query() query: FileLinkQueryDto,
+    @Headers('range') range: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    const opened = await this.files.open({ fileId: params.id, ...query, range });
+    const { file, object, disposition, secondsLeft } = opened;
+    response.status(opened.range ? 206 : 200);
+    if (opened.range)
+      response.setHeader('Content-Range', `bytes ${opened.range.start}-${opened.range.end}/${file.size}`);
+    response.setHeader('Accept-Ranges', 'bytes');
+    response.setHeader('Content-Type', file.contentType);
+    response.setHeader('Content-Length', String(object.size));
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    // Opened directly, a stored file is a document of its own: it runs nothing, even if mislabelled.
+    response.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    response.setHeader(
+      'Content-Disposition',
+      contentDisposition(
+        disposition,
+        file.originalName ?? defaultFilename(file.kind, file.id, file.contentType),
+      ),
+    );
+    response.setHeader('Cache-Control', `private, max-age=${secondsLeft}`);
+    object.body.on('error', () => response.destroy());
+    object.body.pipe(response);
+  }
+}

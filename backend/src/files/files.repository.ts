@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, type Repository } from 'typeorm';
+import { type FileKind, StoredFileEntity } from './entities/stored-file.entity';
+import type { VerifiedFileLink } from './links/file-link';
+
+export interface NewFileRow {
+  userId: string;
+  conversationId: string | null;
+  kind: FileKind;
+  storageKey: string;
+  contentType: string;
+  size: number;
+  originalName: string | null;
+}
+
+/**
+ * The `files` table. Every query is scoped to the owner, except reading the file a verified signed
+ * link names: the signature, made by the server for that file, stands in for the owner's token.
+ */
+@Injectable()
+export class FilesRepository {
+  constructor(@InjectRepository(StoredFileEntity) private readonly files: Repository<StoredFileEntity>) {}
+
+  /**
+   * Inserts the row when the conversation (if any) is the user's own; null otherwise, so a file
+   * can never be attached to someone else's conversation.
+   */
+  async create(row: NewFileRow): Promise<StoredFileEntity | null> {
+    const inserted = (await this.files.query(
+      `INSERT INTO "files" ("user_id", "conversation_id", "kind", "storage_key", "content_type", "size", "original_name")
+       SELECT $1, $2::uuid, $3, $4, $5, $6, $7
+       WHERE $2::uuid IS NULL OR EXISTS (SELECT 1 FROM "conversations" WHERE "id" = $2::uuid AND "user_id" = $1)
+       RETURNING "id"`,
+      [row.userId, row.conversationId, row.kind, row.storageKey, row.contentType, row.size, row.originalName],
+    )) as Array<{ id: string }>;
+    return inserted.length ? this.findOwned(row.userId, inserted[0].id) : null;
+  }
+
+  findOwned(userId: string, id: string): Promise<StoredFileEntity | null> {
+    return this.files.findOneBy({ id, userId });
+  }
+
+  findByVerifiedLink(link: VerifiedFileLink): Promise<StoredFileEntity | null> {
+    return this.files.findOneBy({ id: link.fileId });
+  }
+
+  listForConversation(userId: string, conversationId: string): Promise<StoredFileEntity[]> {
+    return this.files.findBy({ userId, conversationId });
+  }
+
+  async deleteOwned(userId: string, ids: string[]): Promise<void> {
+    if (ids.length) await this.files.delete({ userId, id: In(ids) });
+  }
+}

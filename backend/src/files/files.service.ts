@@ -1,0 +1,154 @@
+import type { Readable } from 'node:stream';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { ApiException, CLOCK, type Clock } from '../common';
+import { APP_CONFIG, type AppConfig } from '../config';
+import type { FileKind, StoredFileEntity } from './entities/stored-file.entity';
+import { FilesRepository } from './files.repository';
+import { type ByteRange, parseByteRange } from './links/byte-range';
+import { checkFileLink, type FileDisposition, fileLinkKey, signFileLink } from './links/file-link';
+import { FILE_STORAGE, type FileStorage, type StoredObject } from './storage/file-storage';
+import { newStorageKey } from './storage/storage-key';
+
+/** Long enough to play a few minutes of audio from a page left open; a reload signs anew. */
+export const DEFAULT_LINK_TTL_SECONDS = 60 * 60;
+export const MAX_LINK_TTL_SECONDS = 24 * 60 * 60;
+
+export interface StoreFileInput {
+  kind: FileKind;
+  contentType: string;
+  body: Buffer | Readable;
+  originalName?: string | null;
+  conversationId?: string | null;
+}
+
+export interface SignedUrlOptions {
+  /** An attachment (the browser saves it) instead of inline (shown by <img>, played by <audio>). */
+  download?: boolean;
+  ttlSeconds?: number;
+}
+
+/** A file a signed link opened: its row, its bytes (or the range asked), how long the link lives on. */
+export interface OpenedFile {
+  file: StoredFileEntity;
+  object: StoredObject;
+  range?: ByteRange;
+  disposition: FileDisposition;
+  secondsLeft: number;
+}
+
+export interface FileLinkQuery {
+  fileId: string;
+  expires: string;
+  sig: string;
+  download?: string;
+  /** The request's Range header (audio seeking). */
+  range?: string;
+}
+
+const fileNotFound = () => new ApiException(HttpStatus.NOT_FOUND, 'FILES_NOT_FOUND', 'File not found.');
+
+/**
+ * Kasa's own copies of generated images, speech and recordings (never a provider's expiring URL),
+ * owned by a user, read back through short-lived signed links so <img> and <audio> need no token.
+ */
+@Injectable()
+export class FilesService {
+  private readonly logger = new Logger(FilesService.name);
+  private readonly linkKey: Buffer;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly repository: FilesRepository,
+  ) {
+    this.linkKey = fileLinkKey(config.jwtSecret);
+  }
+
+  /**
+   * Stores the bytes, then the row. A conversation that is not the user's is a 404 and leaves
+   * nothing behind.
+   */
+  async store(userId: string, input: StoreFileInput): Promise<StoredFileEntity> {
+    const storageKey = newStorageKey();
+    const { size } = await this.storage.put(storageKey, input.body, input.contentType);
+    try {
+      const file = await this.repository.create({
+        userId,
+        conversationId: input.conversationId ?? null,
+        kind: input.kind,
+        storageKey,
+        contentType: input.contentType,
+        size,
+        originalName: input.originalName?.slice(0, 255) || null,
+      });
+      if (!file)
+        throw new ApiException(
+          HttpStatus.NOT_FOUND,
+          'CHAT_CONVERSATION_NOT_FOUND',
+          'Conversation not found.',
+        );
+      return file;
+    } catch (error) {
+      await this.storage.delete(storageKey);
+      throw error;
+    }
+  }
+
+  signedUrl(file: Pick<StoredFileEntity, 'id'>, options: SignedUrlOptions = {}): string {
+    const ttl = Math.min(
+      Math.max(1, Math.floor(options.ttlSeconds ?? DEFAULT_LINK_TTL_SECONDS)),
+      MAX_LINK_TTL_SECONDS,
+    );
+    const expiresAt = this.nowSeconds() + ttl;
+    return signFileLink(this.linkKey, file.id, expiresAt, options.download ? 'attachment' : 'inline');
+  }
+
+  /**
+   * The file a signed link names: 403 when the link is forged or expired, 404 when the file is
+   * gone, 416 when the range starts past its end.
+   */
+  async open(query: FileLinkQuery): Promise<OpenedFile> {
+    const now = this.nowSeconds();
+    const check = checkFileLink(this.linkKey, query, now);
+    if (!check.ok)
+      throw check.reason === 'expired'
+        ? new ApiException(HttpStatus.FORBIDDEN, 'FILES_LINK_EXPIRED', 'This file link has expired.')
+        : new ApiException(HttpStatus.FORBIDDEN, 'FILES_LINK_INVALID', 'This file link is not valid.');
+    const file = await this.repository.findByVerifiedLink(check.link);
+    if (!file) throw fileNotFound();
+    const range = parseByteRange(query.range, file.size);
+    if (range === 'unsatisfiable')
+      throw new ApiException(
+        HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE,
+        'FILES_RANGE_NOT_SATISFIABLE',
+        `The range starts past the end of the file (${file.size} bytes).`,
+      );
+    const object = await this.storage.get(file.storageKey, range);
+    if (!object) {
+      this.logger.warn(`File ${file.id} has a row but no stored bytes (${file.storageKey}).`);
+      throw fileNotFound();
+    }
+    return {
+      file,
+      object,
+      range,
+      disposition: check.link.disposition,
+      secondsLeft: check.link.expiresAt - now,
+    };
+  }
+
+  /** Removes the conversation's files, bytes first: called before the conversation is deleted. */
+  async deleteForConversation(userId: string, conversationId: string): Promise<void> {
+    const files = await this.repository.listForConversation(userId, conversationId);
+    for (const file of files) await this.storage.delete(file.storageKey);
+    await this.repository.deleteOwned(
+      userId,
+      files.map((file) => file.id),
+    );
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.clock.now().getTime() / 1000);
+  }
+}

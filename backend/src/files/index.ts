@@ -1,0 +1,4 @@
+export * from './entities/stored-file.entity';
+export * from './files.module';
+export * from './files.service';
+export * from './storage/file-storage';

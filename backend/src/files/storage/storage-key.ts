@@ -1,0 +1,17 @@
+import { randomUUID } from 'node:crypto';
+
+/** `ab/ab12…-uuid`: random (nothing guessable from a name), fanned out over 256 folders. */
+const STORAGE_KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function newStorageKey(): string {
+  const id = randomUUID();
+  return `${id.slice(0, 2)}/${id}`;
+}
+
+/**
+ * Refuses any key `newStorageKey` would not make, so a key can never climb out of the storage
+ * folder ('../') or name another bucket's object.
+ */
+export function assertStorageKey(key: string): void {
+  if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
