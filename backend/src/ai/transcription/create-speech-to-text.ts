@@ -1,0 +1,22 @@
+import { Logger } from '@nestjs/common';
+import type { AppConfig } from '../../config';
+import { OpenAiSpeechToText } from './openai.speech-to-text';
+import { PocketsphinxSpeechToText } from './pocketsphinx.speech-to-text';
+import type { SpeechToText } from './transcription.port';
+
+/** The speech-to-text engine configuration asks for (STT_ENGINE; unset: like chat). */
+export function createSpeechToText(config: AppConfig): SpeechToText {
+  const logger = new Logger('AiModule');
+  if (config.speech.sttEngine === 'openai-compatible') {
+    const stt = new OpenAiSpeechToText(config.ai, config.speech);
+    logger.log(`Speech-to-text engine: OpenAI-compatible server, model ${stt.model}`);
+    return stt;
+  }
+  const stt = new PocketsphinxSpeechToText();
+  if (stt.unavailableReason) logger.warn(`Speech-to-text engine: unavailable: ${stt.unavailableReason}`);
+  else
+    logger.log(
+      'Speech-to-text engine: pocketsphinx offline, English (set STT_ENGINE=openai-compatible for Whisper)',
+    );
+  return stt;
+}

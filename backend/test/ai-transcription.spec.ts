@@ -1,0 +1,209 @@
+import { readFile } from 'node:fs/promises';
+import Busboy from 'busboy';
+import type { IncomingMessage } from 'node:http';
+import type { AiConfig } from '../src/config';
+import { ChatModelError } from '../src/ai/chat-model.port';
+import { convertAudio } from '../src/ai/audio/ffmpeg';
+import { VoiceEngineError } from '../src/ai/audio/voice-engine.error';
+import { OpenAiSpeechToText } from '../src/ai/transcription/openai.speech-to-text';
+import { PocketsphinxSpeechToText } from '../src/ai/transcription/pocketsphinx.speech-to-text';
+import { type LoopbackServer, startLoopbackServer } from './support/loopback-server';
+
+jest.setTimeout(60_000);
+
+/** Real recordings of people speaking, from Debian's pocketsphinx-testdata (.ci/run installs it). */
+const TESTDATA = '/usr/share/pocketsphinx/test/data';
+/** "go forward ten meters": 16 kHz mono 16-bit PCM without a header. */
+const GO_FORWARD_RAW = `${TESTDATA}/goforward.raw`;
+/** "he was not an ill disposed young man" (LibriVox, Sense and Sensibility). */
+const LIBRIVOX_WAV = `${TESTDATA}/librivox/sense_and_sensibility_01_austen_64kb-0880.wav`;
+
+/** The raw recording with a WAV header, as a browser or phone would upload it. */
+async function goForwardWav(): Promise<Buffer> {
+  const pcm = await readFile(GO_FORWARD_RAW);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + pcm.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(16_000, 24);
+  header.writeUInt32LE(32_000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(pcm.length, 40);
+  return Buffer.concat([header, pcm]);
+}
+
+describe('offline speech-to-text (pocketsphinx on real recordings)', () => {
+  const stt = new PocketsphinxSpeechToText();
+
+  it('is available where Debian installed it', () => {
+    expect(stt.unavailableReason).toBeUndefined();
+  });
+
+  it('transcribes a WAV recording and measures its duration to one decimal', async () => {
+    const wav = await goForwardWav();
+    const result = await stt.transcribe({ audio: wav, contentType: 'audio/wav' });
+
+    expect(result.text).toMatch(/\bgo forward\b/);
+    expect(result.text).toMatch(/\bmeters\b/);
+    expect(result).toMatchObject({ language: 'en', engine: 'pocketsphinx' });
+    const exactSeconds = (wav.length - 44) / 32_000;
+    expect(result.durationSeconds).toBe(Math.round(exactSeconds * 10) / 10);
+  });
+
+  it('converts compressed audio (MP3) first', async () => {
+    const mp3 = await convertAudio(await goForwardWav(), ['-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3']);
+    const result = await stt.transcribe({ audio: mp3, contentType: 'audio/mpeg' });
+    expect(result.text).toMatch(/\bforward\b/);
+  });
+
+  it('reads audio from a file path', async () => {
+    const result = await stt.transcribe({ audio: LIBRIVOX_WAV, contentType: 'audio/wav' });
+    expect(result.text).toMatch(/\bwas not\b/);
+    expect(result.text).toMatch(/\byoung man\b/);
+    expect(result.durationSeconds).toBeGreaterThan(1);
+  });
+
+  it('refuses bytes that are not audio with VOICE_AUDIO_UNREADABLE', async () => {
+    const failure = await stt
+      .transcribe({ audio: Buffer.from('this is a text file, not a recording'), contentType: 'audio/wav' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(VoiceEngineError);
+    expect(failure).toMatchObject({ code: 'VOICE_AUDIO_UNREADABLE' });
+  });
+
+  it('says it is unavailable, and what to install, when pocketsphinx is missing', async () => {
+    const missing = new PocketsphinxSpeechToText({ binary: '/nonexistent/pocketsphinx_continuous' });
+
+    expect(missing.unavailableReason).toMatch(/not found: \/nonexistent\/pocketsphinx_continuous/);
+    expect(missing.unavailableReason).toMatch(/pocketsphinx-en-us/);
+    expect(missing.unavailableReason).toMatch(/STT_ENGINE=openai-compatible/);
+    const failure = await missing
+      .transcribe({ audio: await goForwardWav(), contentType: 'audio/wav' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(VoiceEngineError);
+    expect(failure).toMatchObject({ code: 'STT_UNAVAILABLE', message: missing.unavailableReason });
+  });
+
+  it('says it is unavailable when the English model is missing', () => {
+    const noModel = new PocketsphinxSpeechToText({ modelDir: '/nonexistent/model' });
+    expect(noModel.unavailableReason).toMatch(/not found: .*\/nonexistent\/model\/en-us\b/);
+  });
+});
+
+interface ReceivedUpload {
+  path: string;
+  fields: Record<string, string>;
+  file?: { name: string; contentType: string; bytes: Buffer };
+}
+
+/** Reads a multipart/form-data request the way the provider does. */
+function readMultipart(req: IncomingMessage): Promise<Omit<ReceivedUpload, 'path'>> {
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let file: ReceivedUpload['file'];
+    const parser = Busboy({ headers: req.headers });
+    parser.on('field', (name, value) => (fields[name] = value));
+    parser.on('file', (_name, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        file = { name: info.filename, contentType: info.mimeType, bytes: Buffer.concat(chunks) };
+      });
+    });
+    parser.on('close', () => resolve({ fields, file }));
+    parser.on('error', reject);
+    req.pipe(parser);
+  });
+}
+
+describe('OpenAI-compatible speech-to-text (audio.transcriptions against a loopback server)', () => {
+  let server: LoopbackServer;
+  const uploads: ReceivedUpload[] = [];
+  let reply: { status: number; body: Record<string, unknown> };
+
+  beforeAll(async () => {
+    server = await startLoopbackServer(async (req, res) => {
+      uploads.push({ path: req.url ?? '', ...(await readMultipart(req)) });
+      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    uploads.length = 0;
+  });
+
+  function adapter(): OpenAiSpeechToText {
+    const ai: AiConfig = {
+      chatEngine: 'openai-compatible',
+      openaiBaseUrl: `${server.origin}/v1`,
+      chatModel: 'gpt-4o-mini',
+      requestTimeoutMs: 5_000,
+      maxRetries: 0,
+      chatHistoryTokenBudget: 6000,
+    };
+    return new OpenAiSpeechToText(ai, { sttModel: 'Systran/faster-whisper-small' });
+  }
+
+  it('uploads the audio as multipart and measures the duration itself', async () => {
+    // faster-whisper-server's verbose_json answer (its duration is not trusted: ffprobe measures).
+    reply = {
+      status: 200,
+      body: {
+        task: 'transcribe',
+        language: 'en',
+        duration: 99,
+        text: ' Go forward ten meters. ',
+        segments: [],
+      },
+    };
+    const wav = await goForwardWav();
+    const result = await adapter().transcribe({ audio: wav, contentType: 'audio/wav' });
+
+    expect(result).toEqual({
+      text: 'Go forward ten meters.',
+      language: 'en',
+      durationSeconds: Math.round(((wav.length - 44) / 32_000) * 10) / 10,
+      engine: 'openai',
+    });
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]).toMatchObject({
+      path: '/v1/audio/transcriptions',
+      fields: { model: 'Systran/faster-whisper-small', response_format: 'verbose_json' },
+      file: { name: 'audio.wav', contentType: 'audio/wav' },
+    });
+    expect(uploads[0].file!.bytes.equals(wav)).toBe(true);
+  });
+
+  it.each([
+    [
+      401,
+      'AI_AUTH_FAILED',
+      { error: { message: 'Invalid API key', type: 'invalid_request_error' } },
+      /OPENAI_API_KEY/,
+    ],
+    [400, 'AI_MODEL_UNKNOWN', { error: { message: 'Model whisper-9 is not a valid model' } }, /STT_MODEL/],
+    [503, 'AI_UNAVAILABLE', { error: { message: 'overloaded' } }, /could not be reached/],
+  ])('maps an HTTP %s error body to %s', async (status, code, body, message) => {
+    reply = { status, body };
+    const failure = await adapter()
+      .transcribe({ audio: await goForwardWav(), contentType: 'audio/wav' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ChatModelError);
+    expect(failure).toMatchObject({ code, status });
+    expect((failure as Error).message).toMatch(message);
+  });
+
+  it('refuses unreadable audio before calling the provider', async () => {
+    const failure = await adapter()
+      .transcribe({ audio: Buffer.from('not audio at all'), contentType: 'audio/mpeg' })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'VOICE_AUDIO_UNREADABLE' });
+    expect(uploads).toHaveLength(0);
+  });
+});
