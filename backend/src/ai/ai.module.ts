@@ -1,9 +1,16 @@
 import { Global, Logger, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { CHAT_MODEL, type ChatModel } from './chat-model.port';
+import { IMAGE_MODEL, type ImageModel } from './images/image-model.port';
+import { OfflineIllustrationModel } from './images/offline/offline-illustration.model';
+import { OpenAiImageModel } from './images/openai/openai-image.model';
 import { KnowledgeSearchService } from './knowledge/knowledge-search.service';
 import { OfflineAdvisorModel } from './offline/offline-advisor.model';
 import { OpenAiChatModel } from './openai/openai-chat.model';
+import { createTextToSpeech } from './speech/create-text-to-speech';
+import { TEXT_TO_SPEECH } from './speech/speech.port';
+import { createSpeechToText } from './transcription/create-speech-to-text';
+import { SPEECH_TO_TEXT } from './transcription/transcription.port';
 
 /** The chat engine configuration asks for: an OpenAI-compatible server, or the offline advisor. */
 export function createChatModel(config: AppConfig, knowledge: KnowledgeSearchService): ChatModel {
@@ -20,6 +27,20 @@ export function createChatModel(config: AppConfig, knowledge: KnowledgeSearchSer
   return new OfflineAdvisorModel(knowledge, { appName: config.appName });
 }
 
+/** The image engine configuration asks for (IMAGE_ENGINE; unset: like chat). */
+export function createImageModel(config: AppConfig): ImageModel {
+  const logger = new Logger('AiModule');
+  if (config.images.engine === 'openai-compatible') {
+    const model = new OpenAiImageModel(config.ai, config.images.model);
+    logger.log(`Image engine: OpenAI-compatible server ${model.baseUrl}, model ${model.model}`);
+    return model;
+  }
+  logger.log(
+    'Image engine: offline illustrations (no image model configured: set OPENAI_API_KEY or IMAGE_ENGINE)',
+  );
+  return new OfflineIllustrationModel();
+}
+
 /**
  * The AI provider layer (docs/architecture.md#backend-modules): one port per capability, its adapter chosen by configuration
  * at start. Chat now; images, speech and transcription get their tokens here the same way.
@@ -31,7 +52,10 @@ export function createChatModel(config: AppConfig, knowledge: KnowledgeSearchSer
   providers: [
     KnowledgeSearchService,
     { provide: CHAT_MODEL, inject: [APP_CONFIG, KnowledgeSearchService], useFactory: createChatModel },
+    { provide: IMAGE_MODEL, inject: [APP_CONFIG], useFactory: createImageModel },
+    { provide: TEXT_TO_SPEECH, inject: [APP_CONFIG], useFactory: createTextToSpeech },
+    { provide: SPEECH_TO_TEXT, inject: [APP_CONFIG], useFactory: createSpeechToText },
   ],
-  exports: [KnowledgeSearchService, CHAT_MODEL],
+  exports: [KnowledgeSearchService, CHAT_MODEL, IMAGE_MODEL, TEXT_TO_SPEECH, SPEECH_TO_TEXT],
 })
 export class AiModule {}

@@ -1,5 +1,8 @@
 export * from './ai.module';
 export * from './chat-model.port';
+export * from './images/image-model.port';
+export * from './images/offline/offline-illustration.model';
+export * from './images/openai/openai-image.model';
 export * from './knowledge/full-text';
 export * from './knowledge/knowledge-search.service';
 export * from './knowledge/knowledge-source';
@@ -7,3 +10,8 @@ export * from './language/detect-language';
 export * from './offline/offline-advisor.model';
 export * from './openai/openai-chat.model';
 export * from './openai/provider-errors';
+export * from './audio/audio-type';
+export * from './audio/ffmpeg';
+export * from './audio/voice-engine.error';
+export * from './speech/speech.port';
+export * from './transcription/transcription.port';

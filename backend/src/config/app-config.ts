@@ -43,13 +43,43 @@ export interface AppConfig {
   healthQueueTimeoutMs: number;
   /** How long one queue round trip answers every /api/health call (no job per call). */
   healthQueueCacheMs: number;
+  /**
+   * Stalled-job recovery (backend/src/queue/worker.service.ts): a worker renews its job's lock
+   * within `lockDurationMs`; every `stalledIntervalMs` workers give a job whose lock expired (its
+   * worker died) back to the queue, up to `maxStalledCount` times before it fails.
+   */
+  jobs: { lockDurationMs: number; stalledIntervalMs: number; maxStalledCount: number };
   /** The AI providers (docs/operations.md#configuration): OpenAI-compatible when configured, else offline. */
   ai: AiConfig;
+  /** The image engine; it reaches the OpenAI-compatible server through `ai` (key, URL, timeout, retries). */
+  images: ImagesConfig;
+  speech: SpeechConfig;
   /** Card and mobile-money engines: real when their keys are set, else the sandbox checkout. */
   payments: PaymentsConfig;
+  /** Where stored files' bytes live (FILES_STORAGE). */
+  files: FilesStorageConfig;
   /** Origin users reach Kasa at (PUBLIC_URL), when set; payment redirects use it. */
   publicUrl?: string;
 }
+
+export interface LocalStorageConfig {
+  storage: 'local';
+  /** DATA_DIR/files */
+  dir: string;
+}
+
+export interface S3StorageConfig {
+  storage: 's3';
+  /** Unset: AWS S3 itself. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export type FilesStorageConfig = LocalStorageConfig | S3StorageConfig;
 
 export interface StripeConfig {
   engine: 'stripe';
@@ -89,6 +119,24 @@ export interface AiConfig {
   maxRetries: number;
   /** History sent to the model: the newest messages whose estimated tokens fit this budget. */
   chatHistoryTokenBudget: number;
+}
+
+export interface SpeechConfig {
+  /** TTS_ENGINE; unset: like ai.chatEngine. 'offline' is eSpeak NG then ffmpeg. */
+  ttsEngine: 'openai-compatible' | 'offline';
+  /** TTS_MODEL for audio.speech, e.g. tts-1 (the default), gpt-4o-mini-tts. */
+  ttsModel: string;
+  /** STT_ENGINE; unset: like ai.chatEngine. 'offline' is pocketsphinx when installed. */
+  sttEngine: 'openai-compatible' | 'offline';
+  /** STT_MODEL for audio.transcriptions, e.g. whisper-1 (the default) or a faster-whisper model. */
+  sttModel: string;
+}
+
+export interface ImagesConfig {
+  /** IMAGE_ENGINE; unset: like ai.chatEngine. 'offline' composes a labelled illustration from icons. */
+  engine: 'openai-compatible' | 'offline';
+  /** IMAGE_MODEL for images.generate, e.g. dall-e-3 (the default), gpt-image-1. */
+  model: string;
 }
 
 export interface RateLimit {

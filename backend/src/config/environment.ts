@@ -15,6 +15,8 @@ import { parseTrustProxy, TRUST_PROXY_RULE } from './trust-proxy';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOG_FORMATS = ['pretty', 'json'] as const;
+const IMAGE_ENGINES = ['offline', 'openai-compatible'] as const;
+const SPEECH_ENGINES = ['offline', 'openai-compatible'] as const;
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : Number(value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
@@ -221,6 +223,48 @@ export class EnvironmentVariables {
   @MinLength(1)
   CHAT_MODEL?: string;
 
+  /** Unset: 'openai-compatible' when OPENAI_BASE_URL or OPENAI_API_KEY is set (like chat), else 'offline'. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(IMAGE_ENGINES, {
+    message: `IMAGE_ENGINE must be one of ${IMAGE_ENGINES.join(', ')} (unset: like the chat engine)`,
+  })
+  IMAGE_ENGINE?: (typeof IMAGE_ENGINES)[number];
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  IMAGE_MODEL?: string;
+
+  /** Text-to-speech. Unset: like the chat engine; 'offline' is eSpeak NG. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(SPEECH_ENGINES, {
+    message: `TTS_ENGINE must be one of ${SPEECH_ENGINES.join(', ')} (unset: like the chat engine)`,
+  })
+  TTS_ENGINE?: (typeof SPEECH_ENGINES)[number];
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  TTS_MODEL?: string;
+
+  /** Speech-to-text. Unset: like the chat engine; 'offline' is pocketsphinx (English) when installed. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(SPEECH_ENGINES, {
+    message: `STT_ENGINE must be one of ${SPEECH_ENGINES.join(', ')} (unset: like the chat engine)`,
+  })
+  STT_ENGINE?: (typeof SPEECH_ENGINES)[number];
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  STT_MODEL?: string;
+
   @Transform(toInt)
   @IsOptional()
   @IsInt({ message: 'AI_TIMEOUT_MS must be a whole number of milliseconds' })
@@ -297,6 +341,53 @@ export class EnvironmentVariables {
   @IsOptional()
   @Matches(/^https?:\/\/.+/, { message: 'FLUTTERWAVE_API_URL must be an http:// or https:// URL' })
   FLUTTERWAVE_API_URL?: string;
+
+  /** Where stored files (images, speech, recordings) live: 'local' (DATA_DIR/files, default) or 's3'. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['local', 's3'], {
+    message: "FILES_STORAGE must be 'local' (files under DATA_DIR) or 's3' (an S3-compatible bucket)",
+  })
+  FILES_STORAGE?: 'local' | 's3';
+
+  /** S3-compatible endpoint (MinIO, R2...); unset with FILES_STORAGE=s3: AWS S3 itself. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, {
+    message: 'S3_ENDPOINT must be an http:// or https:// URL (e.g. http://minio:9000)',
+  })
+  S3_ENDPOINT?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: EnvironmentVariables) => env.FILES_STORAGE === 's3')
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+    message:
+      'S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, . or -; required with FILES_STORAGE=s3)',
+  })
+  S3_BUCKET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[a-z0-9-]{2,32}$/, { message: "S3_REGION must be a region name like 'us-east-1' or 'auto'" })
+  S3_REGION?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: EnvironmentVariables) => env.FILES_STORAGE === 's3')
+  @IsString({ message: 'S3_ACCESS_KEY_ID is required with FILES_STORAGE=s3' })
+  @MinLength(1, { message: 'S3_ACCESS_KEY_ID is required with FILES_STORAGE=s3' })
+  S3_ACCESS_KEY_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf((env: EnvironmentVariables) => env.FILES_STORAGE === 's3')
+  @IsString({ message: 'S3_SECRET_ACCESS_KEY is required with FILES_STORAGE=s3' })
+  @MinLength(1, { message: 'S3_SECRET_ACCESS_KEY is required with FILES_STORAGE=s3' })
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** 'true': https://endpoint/bucket/key (MinIO and most S3-compatible servers); default true with S3_ENDPOINT. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: "S3_FORCE_PATH_STYLE must be 'true' or 'false'" })
+  S3_FORCE_PATH_STYLE?: 'true' | 'false';
 
   /** The address users reach Kasa at (payment providers send them back there), e.g. https://kasa.example.com. */
   @Transform(emptyToUndefined)

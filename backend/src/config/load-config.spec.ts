@@ -123,6 +123,50 @@ describe('loadConfig', () => {
     );
   });
 
+  it('draws images offline unless an AI server is configured or IMAGE_ENGINE says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).images).toEqual({ engine: 'offline', model: 'dall-e-3' });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, OPENAI_API_KEY: 'sk-x', IMAGE_MODEL: 'gpt-image-1' }).images,
+    ).toEqual({
+      engine: 'openai-compatible',
+      model: 'gpt-image-1',
+    });
+    // A chat-only server (Ollama) has no images endpoint: the offline illustrations stay.
+    const ollama = {
+      DATA_DIR: dataDir,
+      OPENAI_BASE_URL: 'http://localhost:11434/v1',
+      IMAGE_ENGINE: 'offline',
+    };
+    expect(loadConfig(ollama).images.engine).toBe('offline');
+    expect(() => loadConfig({ DATA_DIR: dataDir, IMAGE_ENGINE: 'dalle' })).toThrow(
+      /IMAGE_ENGINE must be one of/,
+    );
+  });
+
+  it('speaks and transcribes offline unless an AI server is configured or TTS_ENGINE / STT_ENGINE say otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).speech).toEqual({
+      ttsEngine: 'offline',
+      ttsModel: 'tts-1',
+      sttEngine: 'offline',
+      sttModel: 'whisper-1',
+    });
+    const faster = {
+      DATA_DIR: dataDir,
+      OPENAI_API_KEY: 'sk-x',
+      TTS_ENGINE: 'offline',
+      STT_MODEL: 'Systran/faster-whisper-small',
+    };
+    expect(loadConfig(faster).speech).toEqual({
+      ttsEngine: 'offline',
+      ttsModel: 'tts-1',
+      sttEngine: 'openai-compatible',
+      sttModel: 'Systran/faster-whisper-small',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, STT_ENGINE: 'whisper' })).toThrow(
+      /STT_ENGINE must be one of/,
+    );
+  });
+
   it('lists every invalid setting with a message naming it', () => {
     let error: unknown;
     try {
@@ -195,6 +239,45 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
       /STRIPE_WEBHOOK_SECRET must look like whsec_/,
+    );
+  });
+
+  it('stores files under DATA_DIR/files unless FILES_STORAGE=s3 names a complete bucket', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).files).toEqual({
+      storage: 'local',
+      dir: join(dataDir, 'files'),
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        FILES_STORAGE: 's3',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_BUCKET: 'kasa-files',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).files,
+    ).toEqual({
+      storage: 's3',
+      endpoint: 'http://minio:9000',
+      bucket: 'kasa-files',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir, FILES_STORAGE: 's3', S3_FORCE_PATH_STYLE: 'yes' });
+    } catch (caught) {
+      error = caught;
+    }
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('S3_BUCKET must be a bucket name');
+    expect(problems).toContain('S3_ACCESS_KEY_ID is required with FILES_STORAGE=s3');
+    expect(problems).toContain('S3_SECRET_ACCESS_KEY is required with FILES_STORAGE=s3');
+    expect(problems).toContain("S3_FORCE_PATH_STYLE must be 'true' or 'false'");
+    expect(() => loadConfig({ DATA_DIR: dataDir, FILES_STORAGE: 'ftp' })).toThrow(
+      "FILES_STORAGE must be 'local'",
     );
   });
 });

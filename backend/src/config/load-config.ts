@@ -104,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     queuePrefix: vars.QUEUE_PREFIX ?? 'kasa',
     healthQueueTimeoutMs: 5000,
     healthQueueCacheMs: 5000,
+    jobs: { lockDurationMs: 30_000, stalledIntervalMs: 30_000, maxStalledCount: 1 },
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? `${vars.APP_NAME ?? 'Kasa'} <no-reply@kasa.local>`,
     ai: {
@@ -114,6 +115,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requestTimeoutMs: vars.AI_TIMEOUT_MS ?? 60_000,
       maxRetries: vars.AI_MAX_RETRIES ?? 2,
       chatHistoryTokenBudget: vars.CHAT_HISTORY_TOKENS ?? 6000,
+    },
+    images: {
+      engine:
+        vars.IMAGE_ENGINE ?? (vars.OPENAI_BASE_URL || vars.OPENAI_API_KEY ? 'openai-compatible' : 'offline'),
+      model: vars.IMAGE_MODEL ?? 'dall-e-3',
+    },
+    speech: {
+      ttsEngine:
+        vars.TTS_ENGINE ?? (vars.OPENAI_BASE_URL || vars.OPENAI_API_KEY ? 'openai-compatible' : 'offline'),
+      ttsModel: vars.TTS_MODEL ?? 'tts-1',
+      sttEngine:
+        vars.STT_ENGINE ?? (vars.OPENAI_BASE_URL || vars.OPENAI_API_KEY ? 'openai-compatible' : 'offline'),
+      sttModel: vars.STT_MODEL ?? 'whisper-1',
     },
     payments: {
       card: vars.STRIPE_SECRET_KEY
@@ -135,6 +149,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : { engine: 'sandbox' },
     },
+    files:
+      vars.FILES_STORAGE === 's3'
+        ? {
+            storage: 's3',
+            endpoint: vars.S3_ENDPOINT,
+            bucket: vars.S3_BUCKET!,
+            region: vars.S3_REGION ?? 'us-east-1',
+            accessKeyId: vars.S3_ACCESS_KEY_ID!,
+            secretAccessKey: vars.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: vars.S3_FORCE_PATH_STYLE
+              ? vars.S3_FORCE_PATH_STYLE === 'true'
+              : vars.S3_ENDPOINT !== undefined,
+          }
+        : { storage: 'local', dir: join(dataDir, 'files') },
     publicUrl: vars.PUBLIC_URL,
     rateLimits: {
       loginPerIp: { limit: vars.RATE_LIMIT_LOGIN_PER_IP ?? 30, windowMs: 15 * 60_000 },

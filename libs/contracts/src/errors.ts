@@ -53,8 +53,24 @@ export const ERROR_CODES = [
   'AI_FAILED',
   'AI_UNREADABLE_ANSWER',
   'AI_STOPPED_MID_REPLY',
+  // Image engine: the provider's safety system refused the prompt.
+  'AI_PROMPT_REFUSED',
+  // Speech engines (text-to-speech, speech-to-text).
+  'STT_UNAVAILABLE',
+  'VOICE_AUDIO_UNREADABLE',
+  'VOICE_ENGINE_FAILED',
+  // Background jobs run for a request (backend/src/queue): no worker took it, it outlived the
+  // wait, or it failed after its retries.
+  'JOB_NO_WORKER',
+  'JOB_TIMEOUT',
+  'JOB_FAILED',
   // Legal pages and cookie preferences.
   'LEGAL_PAGE_NOT_FOUND',
+  // Stored files (images, speech, recordings) served by signed links.
+  'FILES_LINK_EXPIRED',
+  'FILES_LINK_INVALID',
+  'FILES_NOT_FOUND',
+  'FILES_RANGE_NOT_SATISFIABLE',
   // Billing.
   'BILLING_NO_CARD_SUBSCRIPTION',
   'BILLING_ALREADY_CANCELLED',
