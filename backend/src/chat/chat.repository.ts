@@ -106,6 +106,16 @@ function toSearchRow(row: Row): SearchRow {
 const HEADLINE_OPTIONS =
   'StartSel="«", StopSel="»", MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "';
 
+/** A finished message a feature adds to a conversation (an image, spoken text, a transcription). */
+export interface AppendedMessage {
+  role: ChatRole;
+  content: string;
+  mediaFileId?: string | null;
+  mediaType?: 'image' | null;
+  audioFileId?: string | null;
+  transcription?: string | null;
+}
+
 /** Replies saved per progress statement. */
 const PROGRESS_BATCH = 250;
 
@@ -241,6 +251,42 @@ export class ChatRepository {
       content: row.content as string,
       status: row.status as ChatMessageStatus,
     }));
+  }
+
+  /**
+   * Adds finished messages, in the given order, to one of this user's conversations and touches
+   * it, in one statement. Null when the conversation is not this user's. The files must be the
+   * user's own (the caller stored them).
+   */
+  async appendMessages(
+    userId: string,
+    conversationId: string,
+    messages: AppendedMessage[],
+  ): Promise<ChatMessageEntity[] | null> {
+    const rows: Row[] = await this.dataSource.query(
+      `WITH "now" AS (SELECT clock_timestamp() AS "t"),
+       "owned" AS (
+         UPDATE "conversations" SET "updated_at" = (SELECT "t" FROM "now")
+          WHERE "id" = $1::uuid AND "user_id" = $2::uuid
+         RETURNING "id"
+       ),
+       "new" AS (
+         SELECT "m"."value", "m"."n" FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS "m"("value", "n")
+       )
+       INSERT INTO "chat_messages"
+         ("conversation_id", "user_id", "role", "content", "status", "media_file_id", "media_type",
+          "audio_file_id", "transcription", "created_at", "updated_at")
+       SELECT "owned"."id", $2::uuid, "new"."value"->>'role', "new"."value"->>'content', 'complete',
+              ("new"."value"->>'mediaFileId')::uuid, "new"."value"->>'mediaType',
+              ("new"."value"->>'audioFileId')::uuid, "new"."value"->>'transcription',
+              "now"."t" + ("new"."n" * interval '1 microsecond'), "now"."t"
+         FROM "owned", "now", "new"
+       RETURNING "id"`,
+      [conversationId, userId, JSON.stringify(messages)],
+    );
+    if (!rows.length) return null;
+    const ids = rows.map((row) => row.id as string);
+    return this.messages.find({ where: ids.map((id) => ({ id })), order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   async renameConversation(userId: string, id: string, title: string): Promise<ConversationRow | null> {

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config';
 import { FilesService } from '../files';
 import { type Reservation, UsageService } from '../usage';
 import type { User } from '../users';
-import { ChatRepository, type ConversationRow } from './chat.repository';
+import { type AppendedMessage, ChatRepository, type ConversationRow } from './chat.repository';
 import type { SendChatDto } from './dto/chat.dto';
 import type { ChatMessageEntity } from './entities/chat-message.entity';
 import { ChatGenerationService, STALE_REPLY_MS } from './generation/chat-generation.service';
@@ -50,6 +50,17 @@ export class ChatService {
 
   async listConversations(user: User): Promise<ConversationSummary[]> {
     return (await this.repository.listConversations(user.id)).map(toSummary);
+  }
+
+  /**
+   * Adds finished messages (a generated image, a transcription...) to one of the user's
+   * conversations, so a feature's result is there after a reload. 404 when the conversation is
+   * not the user's.
+   */
+  async appendMessages(user: User, conversationId: string, messages: AppendedMessage[]): Promise<ChatMessage[]> {
+    const appended = await this.repository.appendMessages(user.id, conversationId, messages);
+    if (!appended) throw conversationNotFound();
+    return appended.map((message) => this.toChatMessage(message));
   }
 
   /** Messages oldest first; a reply being written here shows its latest text. */
@@ -167,9 +178,10 @@ export class ChatService {
       id: message.id,
       role: message.role,
       content: live && !live.finished ? live.content : message.content,
-      mediaUrl: message.mediaUrl,
-      mediaType: message.mediaType,
-      audioUrl: message.audioUrl,
+      // Signed on every read: a link lasts an hour, the message for ever.
+      mediaUrl: message.mediaFileId ? this.files.signedUrl({ id: message.mediaFileId }) : null,
+      mediaType: message.mediaFileId ? message.mediaType : null,
+      audioUrl: message.audioFileId ? this.files.signedUrl({ id: message.audioFileId }) : null,
       transcription: message.transcription,
       status: message.status,
       error: message.error,

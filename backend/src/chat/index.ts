@@ -1,2 +1,3 @@
 export * from './chat.module';
 export * from './chat.service';
+export type { AppendedMessage } from './chat.repository';

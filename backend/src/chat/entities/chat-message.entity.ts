@@ -34,14 +34,16 @@ export class ChatMessageEntity {
   @Column({ name: 'error_code', type: 'varchar', length: 64, nullable: true })
   errorCode: ErrorCode | null;
 
-  @Column({ name: 'media_url', type: 'text', nullable: true })
-  mediaUrl: string | null;
+  /** The message's image, a file of our storage (its link is signed when messages are read). */
+  @Column({ name: 'media_file_id', type: 'uuid', nullable: true })
+  mediaFileId: string | null;
 
   @Column({ name: 'media_type', type: 'varchar', length: 16, nullable: true })
   mediaType: 'image' | null;
 
-  @Column({ name: 'audio_url', type: 'text', nullable: true })
-  audioUrl: string | null;
+  /** The message's audio (spoken reply, recording or uploaded audio), a file of our storage. */
+  @Column({ name: 'audio_file_id', type: 'uuid', nullable: true })
+  audioFileId: string | null;
 
   @Column({ type: 'text', nullable: true })
   transcription: string | null;
