@@ -5,3 +5,4 @@ export * from './runtime-config';
 export * from './legal';
 export * from './chat';
 export * from './subscription';
+export * from './media';

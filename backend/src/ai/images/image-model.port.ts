@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@kasa/contracts';
+import { type ErrorCode, IMAGE_SIZES, type ImageSize } from '@kasa/contracts';
 import type { ChatModelErrorKind, ReadableFailure } from '../chat-model.port';
 
 /**
@@ -8,9 +8,8 @@ import type { ChatModelErrorKind, ReadableFailure } from '../chat-model.port';
  */
 export const IMAGE_MODEL = Symbol('IMAGE_MODEL');
 
-/** The sizes an image can be asked in (width x height, in pixels). */
-export const IMAGE_SIZES = ['1024x1024', '1792x1024', '1024x1792'] as const;
-export type ImageSize = (typeof IMAGE_SIZES)[number];
+// The sizes are part of the API (libs/contracts).
+export { IMAGE_SIZES, type ImageSize };
 
 export interface ImageRequest {
   /** What to draw, in the user's words (any language). */

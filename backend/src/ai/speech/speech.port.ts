@@ -1,3 +1,6 @@
+// The voices and formats are part of the API (libs/contracts): every engine speaks all of them.
+import { SPEECH_FORMATS, SPEECH_VOICES, type SpeechFormat, type SpeechVoice } from '@kasa/contracts';
+
 /**
  * The text-to-speech capability's port. The voice feature talks to this, never to an engine:
  * configuration picks the adapter at start (TTS_ENGINE: an OpenAI-compatible server, or eSpeak NG
@@ -5,13 +8,7 @@
  */
 export const TEXT_TO_SPEECH = Symbol('TEXT_TO_SPEECH');
 
-/** OpenAI's six voice names; every engine gives each one a distinct voice. */
-export const SPEECH_VOICES = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] as const;
-export type SpeechVoice = (typeof SPEECH_VOICES)[number];
-
-/** mp3, opus (in Ogg), aac (ADTS), flac. */
-export const SPEECH_FORMATS = ['mp3', 'opus', 'aac', 'flac'] as const;
-export type SpeechFormat = (typeof SPEECH_FORMATS)[number];
+export { SPEECH_FORMATS, SPEECH_VOICES, type SpeechFormat, type SpeechVoice };
 
 export const SPEECH_CONTENT_TYPES: Record<SpeechFormat, string> = {
   mp3: 'audio/mpeg',
