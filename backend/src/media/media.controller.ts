@@ -1,0 +1,49 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { MediaGenerationResult } from '@kasa/contracts';
+import { CurrentUser, JwtAuthGuard } from '../auth';
+import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiUsageLimit, ApiValidationFailed } from '../docs';
+import type { User } from '../users';
+import { GenerateMediaDto } from './dto/generate-media.dto';
+import { MediaGenerationResultDoc } from './dto/media-generation-result.doc';
+import { MediaService } from './media.service';
+
+/** AI Studio's Media Studio and the chat's Generate Image quick action. */
+@ApiTags('media')
+@ApiSignedIn()
+@ApiOtherErrors()
+@Controller('media')
+@UseGuards(JwtAuthGuard)
+export class MediaController {
+  constructor(private readonly media: MediaService) {}
+
+  @Post('generate')
+  @HttpCode(200)
+  @ApiOkResponse({
+    type: MediaGenerationResultDoc,
+    description:
+      'The image, stored and linked. With a conversationId, the prompt and the image are its last two messages.',
+  })
+  @ApiValidationFailed()
+  @ApiErrorResponse(404, "conversationId is not one of the user's conversations (nothing was charged).")
+  @ApiErrorResponse(
+    422,
+    "type 'video' (MEDIA_VIDEO_UNAVAILABLE), or the image service refused the prompt (AI_*).",
+  )
+  @ApiUsageLimit('mediaGenerationsPerMonth')
+  @ApiErrorResponse(
+    502,
+    'The image service failed after its retries (AI_*), or the job failed (JOB_FAILED); the generation is given back.',
+  )
+  @ApiErrorResponse(
+    503,
+    'The image service is busy (AI_BUSY), or no worker runs media jobs (JOB_NO_WORKER); the generation is given back.',
+  )
+  @ApiErrorResponse(
+    504,
+    'The image service did not answer in time (AI_TIMEOUT); the generation is given back.',
+  )
+  generate(@CurrentUser() user: User, @Body() body: GenerateMediaDto): Promise<MediaGenerationResult> {
+    return this.media.generate(user, body);
+  }
+}
