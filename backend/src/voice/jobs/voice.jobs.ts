@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { probeDurationSeconds } from '../../ai/audio/ffmpeg';
+import { SPEECH_CONTENT_TYPES, TEXT_TO_SPEECH, type TextToSpeech } from '../../ai/speech/speech.port';
+import { SPEECH_TO_TEXT, type SpeechToText } from '../../ai/transcription/transcription.port';
+import { FilesService } from '../../files';
+import { OnJob } from '../../queue/on-job.decorator';
+import { voiceFailure } from '../voice-failure';
+import { readStoredFile } from './stored-audio';
+import type { SpeakJob, SpokenAudio, TranscribeJob, Transcript } from './voice-jobs';
+
+/** The engine's name as the API shows it: the model of a server, else the offline engine. */
+function engineName(engine: { engine: string; model?: string }): string {
+  return engine.engine === 'openai' && engine.model ? engine.model : engine.engine;
+}
+
+/** Speech out and speech in, run in the workers. */
+@Injectable()
+export class VoiceJobs {
+  constructor(
+    @Inject(TEXT_TO_SPEECH) private readonly tts: TextToSpeech & { model?: string },
+    @Inject(SPEECH_TO_TEXT) private readonly stt: SpeechToText & { model?: string },
+    private readonly files: FilesService,
+  ) {}
+
+  @OnJob({ name: 'voice.speak', concurrency: 2 })
+  async speak({ userId, text, voice, format }: SpeakJob): Promise<SpokenAudio> {
+    try {
+      const speech = await this.tts.synthesize({ text, voice, format });
+      const duration = speech.durationSeconds ?? (await probeDurationSeconds(speech.audio));
+      const file = await this.files.store(userId, {
+        kind: 'audio',
+        contentType: SPEECH_CONTENT_TYPES[format],
+        body: speech.audio,
+      });
+      return { fileId: file.id, engine: engineName(this.tts), duration };
+    } catch (error) {
+      throw voiceFailure(error);
+    }
+  }
+
+  @OnJob({ name: 'voice.transcribe', concurrency: 2 })
+  async transcribe({ fileId, contentType }: TranscribeJob): Promise<Transcript> {
+    try {
+      const audio = await readStoredFile(this.files, fileId);
+      const result = await this.stt.transcribe({ audio, contentType });
+      return { transcription: result.text, language: result.language, engine: engineName(this.stt) };
+    } catch (error) {
+      throw voiceFailure(error);
+    }
+  }
+}

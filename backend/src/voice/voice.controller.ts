@@ -1,0 +1,57 @@
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { SpeechResult, TranscriptionResult } from '@kasa/contracts';
+import { CurrentUser, JwtAuthGuard } from '../auth';
+import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiUsageLimit, ApiValidationFailed } from '../docs';
+import type { User } from '../users';
+import { readAudioUpload } from './audio-upload';
+import { SpeakDto } from './dto/speak.dto';
+import { SpeechResultDoc, TranscribeUploadDoc, TranscriptionResultDoc } from './dto/voice-results.doc';
+import { VoiceService } from './voice.service';
+
+/** Text to speech and speech to text. Every route needs a signed-in user. */
+@ApiTags('voice')
+@ApiSignedIn()
+@ApiOtherErrors()
+@Controller('voice')
+@UseGuards(JwtAuthGuard)
+export class VoiceController {
+  constructor(private readonly voice: VoiceService) {}
+
+  @Post('speak')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SpeechResultDoc })
+  @ApiValidationFailed()
+  @ApiUsageLimit('voiceMinutesPerMonth')
+  @ApiErrorResponse(502, 'The speech engine failed (JOB_FAILED, or the provider refused: AI_* codes).')
+  @ApiErrorResponse(503, 'No worker is running voice jobs (JOB_NO_WORKER) or it took too long (JOB_TIMEOUT).')
+  speak(@CurrentUser() user: User, @Body() dto: SpeakDto): Promise<SpeechResult> {
+    return this.voice.speak(user, dto);
+  }
+
+  @Post('transcribe')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: TranscribeUploadDoc })
+  @ApiOkResponse({ type: TranscriptionResultDoc })
+  @ApiValidationFailed(
+    'no audio file (VOICE_AUDIO_MISSING), another field, or a conversationId that is not a UUID',
+  )
+  @ApiErrorResponse(404, "conversationId names no conversation of the user's (nothing is charged).")
+  @ApiErrorResponse(413, 'The audio file is larger than 50 MB (VOICE_AUDIO_TOO_LARGE).')
+  @ApiErrorResponse(
+    415,
+    'The file is not audio by its bytes (VOICE_NOT_AUDIO), or the body is not multipart.',
+  )
+  @ApiErrorResponse(422, 'The audio could not be read (VOICE_AUDIO_UNREADABLE).')
+  @ApiUsageLimit('audioUploadsPerMonth')
+  @ApiErrorResponse(502, 'The transcription engine failed (JOB_FAILED, or the provider refused: AI_* codes).')
+  @ApiErrorResponse(
+    503,
+    'No speech-to-text engine here (STT_UNAVAILABLE names what to install or configure), or no worker (JOB_NO_WORKER).',
+  )
+  async transcribe(@CurrentUser() user: User, @Req() request: Request): Promise<TranscriptionResult> {
+    return this.voice.transcribe(user, await readAudioUpload(request));
+  }
+}

@@ -1,0 +1,440 @@
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import type { INestApplication } from '@nestjs/common';
+import Busboy from 'busboy';
+import request from 'supertest';
+import type {
+  AuthResponse,
+  ChatMessage,
+  SpeechFormat,
+  SpeechResult,
+  TranscriptionResult,
+  UsageFeature,
+} from '@kasa/contracts';
+import { convertAudio } from '../src/ai/audio/ffmpeg';
+import { PocketsphinxSpeechToText } from '../src/ai/transcription/pocketsphinx.speech-to-text';
+import { SPEECH_TO_TEXT } from '../src/ai/transcription/transcription.port';
+import { GENEROUS_RATE_LIMITS, bearer, registerUser } from './support/accounts';
+import { type LoopbackServer, startLoopbackServer } from './support/loopback-server';
+import { createTestApp, type QueueBackend, type TestApp } from './support/test-app';
+import { sql } from './chat-support';
+import { usedIn } from './support/usage-support';
+
+/** Real recordings of people speaking, from Debian's pocketsphinx-testdata (.ci/run installs it). */
+const GO_FORWARD_RAW = '/usr/share/pocketsphinx/test/data/goforward.raw';
+
+/** The raw 16 kHz mono recording with a WAV header, as the browser's recorder uploads it. */
+async function goForwardWav(): Promise<Buffer> {
+  const pcm = await readFile(GO_FORWARD_RAW);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + pcm.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(16_000, 24);
+  header.writeUInt32LE(32_000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(pcm.length, 40);
+  return Buffer.concat([header, pcm]);
+}
+
+const thisMonth = () => `${new Date().toISOString().slice(0, 7)}-01`;
+
+/** Whether some bytes start the way the format's files do. */
+const MAGIC: Record<SpeechFormat, (bytes: Buffer) => boolean> = {
+  mp3: (b) => b.subarray(0, 3).toString('latin1') === 'ID3' || (b[0] === 0xff && (b[1] & 0xe0) === 0xe0),
+  opus: (b) => b.subarray(0, 4).toString('latin1') === 'OggS' && b.includes(Buffer.from('OpusHead')),
+  aac: (b) => b[0] === 0xff && (b[1] & 0xf6) === 0xf0,
+  flac: (b) => b.subarray(0, 4).toString('latin1') === 'fLaC',
+};
+const CONTENT_TYPE: Record<SpeechFormat, string> = {
+  mp3: 'audio/mpeg',
+  opus: 'audio/ogg',
+  aac: 'audio/aac',
+  flac: 'audio/flac',
+};
+
+/** Collects a response's bytes, whatever its content type (superagent would parse some as text). */
+function binary(res: request.Response, done: (error: Error | null, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  const stream = res as unknown as NodeJS.ReadableStream;
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
+}
+
+async function fetchFile(app: INestApplication, url: string): Promise<{ type: string; bytes: Buffer }> {
+  const response = await request(app.getHttpServer()).get(url).buffer(true).parse(binary).expect(200);
+  return { type: response.headers['content-type'], bytes: response.body as Buffer };
+}
+
+async function used(ctx: TestApp, who: AuthResponse, feature: UsageFeature): Promise<number> {
+  return usedIn(ctx.databaseUrl, who.user.id, feature, thisMonth());
+}
+
+async function setUsed(ctx: TestApp, who: AuthResponse, feature: UsageFeature, amount: number) {
+  await sql(
+    ctx.databaseUrl,
+    `INSERT INTO usage_counters (user_id, period, feature, used) VALUES ($1, $2::date, $3, $4)
+     ON CONFLICT (user_id, period, feature) DO UPDATE SET used = EXCLUDED.used`,
+    [who.user.id, thisMonth(), feature, amount],
+  );
+}
+
+function transcribe(
+  app: INestApplication,
+  who: AuthResponse,
+  audio: Buffer,
+  fields: Record<string, string> = {},
+) {
+  const call = request(app.getHttpServer()).post('/api/voice/transcribe').set(bearer(who));
+  for (const [name, value] of Object.entries(fields)) void call.field(name, value);
+  return call.attach('audio', audio, { filename: 'recording.wav', contentType: 'audio/wav' });
+}
+
+async function newConversation(app: INestApplication, who: AuthResponse): Promise<string> {
+  const sent = await request(app.getHttpServer())
+    .post('/api/chat')
+    .set(bearer(who))
+    .send({ message: 'Hello' })
+    .expect(200);
+  return /"conversationId":"([^"]+)"/.exec(sent.text)![1];
+}
+
+describe.each<QueueBackend>(['postgres', 'redis'])('voice with the queue on %s', (queue) => {
+  describe('offline engines (eSpeak NG and pocketsphinx)', () => {
+    let ctx: TestApp;
+    let wav: Buffer;
+    const http = () => request(ctx.app.getHttpServer());
+
+    beforeAll(async () => {
+      ctx = await createTestApp(`voice_${queue}`, { queue, config: { rateLimits: GENEROUS_RATE_LIMITS } });
+      wav = await goForwardWav();
+    });
+    afterAll(() => ctx?.close());
+
+    it.each<SpeechFormat>(['mp3', 'opus', 'aac', 'flac'])(
+      'speaks %s: a signed link serving real audio, the seconds counted',
+      async (format) => {
+        const user = await registerUser(ctx.app, { prefix: 'voice' });
+        const response = await http()
+          .post('/api/voice/speak')
+          .set(bearer(user))
+          .send({ text: '  Plant maize when the rains begin.  ', voice: 'nova', format })
+          .expect(200);
+        const result = response.body as SpeechResult;
+        expect(result).toMatchObject({
+          voice: 'nova',
+          format,
+          text: 'Plant maize when the rains begin.',
+          engine: 'espeak-ng',
+        });
+        expect(result.duration).toBeGreaterThan(0.5);
+        expect(result.duration).toBeLessThan(10);
+        const file = await fetchFile(ctx.app, result.audioUrl);
+        expect(file.type).toBe(CONTENT_TYPE[format]);
+        expect(MAGIC[format](file.bytes)).toBe(true);
+        // Settled to the real duration, not the estimate taken before.
+        expect(await used(ctx, user, 'voiceMinutesPerMonth')).toBe(Math.ceil(result.duration));
+      },
+    );
+
+    it('defaults to alloy and mp3, and refuses blank text, unknown voices and formats', async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      const spoken = await http()
+        .post('/api/voice/speak')
+        .set(bearer(user))
+        .send({ text: 'Hello' })
+        .expect(200);
+      expect(spoken.body).toMatchObject({ voice: 'alloy', format: 'mp3' });
+
+      const blank = await http().post('/api/voice/speak').set(bearer(user)).send({ text: '   ' }).expect(400);
+      expect(blank.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: ['Please enter text to convert to speech.'],
+      });
+      const tooLong = await http()
+        .post('/api/voice/speak')
+        .set(bearer(user))
+        .send({ text: 'a'.repeat(4001) })
+        .expect(400);
+      expect(tooLong.body.details).toEqual(['The text can be at most 4000 characters long.']);
+      await http()
+        .post('/api/voice/speak')
+        .set(bearer(user))
+        .send({ text: 'Hi', voice: 'robot' })
+        .expect(400);
+      await http().post('/api/voice/speak').set(bearer(user)).send({ text: 'Hi', format: 'wav' }).expect(400);
+    });
+
+    it('answers the exact 429 to a Basic user near the 600-second limit, and runs nothing', async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      await setUsed(ctx, user, 'voiceMinutesPerMonth', 595);
+      const refused = await http()
+        .post('/api/voice/speak')
+        .set(bearer(user))
+        .send({ text: 'Plant maize when the rains begin.' })
+        .expect(429);
+      expect(refused.body).toEqual({
+        error: 'Usage limit exceeded',
+        feature: 'voiceMinutesPerMonth',
+        current: 595,
+        limit: 600,
+        upgradeRequired: true,
+        code: 'USAGE_LIMIT_EXCEEDED',
+      });
+      expect(await used(ctx, user, 'voiceMinutesPerMonth')).toBe(595);
+
+      // The recording's 3 seconds (2.6 rounded up) no longer fit in 599 either.
+      await setUsed(ctx, user, 'voiceMinutesPerMonth', 598);
+      const upload = await transcribe(ctx.app, user, wav).expect(429);
+      expect(upload.body).toMatchObject({ feature: 'voiceMinutesPerMonth', current: 598, limit: 600 });
+      expect(await used(ctx, user, 'audioUploadsPerMonth')).toBe(0);
+    });
+
+    it('transcribes real human speech, stores the recording and counts one upload and its seconds', async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      const response = await transcribe(ctx.app, user, wav).expect(200);
+      const result = response.body as TranscriptionResult;
+      expect(result.transcription).toMatch(/\bgo forward\b/);
+      expect(result).toMatchObject({ language: 'en', engine: 'pocketsphinx' });
+      const exactSeconds = (wav.length - 44) / 32_000;
+      expect(result.duration).toBe(Math.round(exactSeconds * 10) / 10);
+      const stored = await fetchFile(ctx.app, result.audioUrl);
+      expect(stored.type).toBe('audio/wav');
+      expect(stored.bytes.equals(wav)).toBe(true);
+      expect(await used(ctx, user, 'audioUploadsPerMonth')).toBe(1);
+      expect(await used(ctx, user, 'voiceMinutesPerMonth')).toBe(Math.ceil(result.duration));
+    });
+
+    it('makes the transcription a message of the conversation, there after a reload', async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      const conversationId = await newConversation(ctx.app, user);
+      const mp3 = await convertAudio(wav, ['-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3']);
+      const response = await transcribe(ctx.app, user, mp3, { conversationId }).expect(200);
+      const { transcription } = response.body as TranscriptionResult;
+      expect(transcription).toMatch(/\bforward\b/);
+
+      const messages = (
+        await http().get(`/api/chat/conversations/${conversationId}`).set(bearer(user)).expect(200)
+      ).body as ChatMessage[];
+      const last = messages[messages.length - 1];
+      expect(last).toMatchObject({ role: 'user', content: transcription, transcription });
+      const audio = await fetchFile(ctx.app, last.audioUrl!);
+      expect(audio.type).toBe('audio/mpeg');
+      expect(audio.bytes.equals(mp3)).toBe(true);
+    });
+
+    it("answers 404 for another user's conversation and charges nothing", async () => {
+      const [alice, bob] = [
+        await registerUser(ctx.app, { prefix: 'voice' }),
+        await registerUser(ctx.app, { prefix: 'voice' }),
+      ];
+      const conversationId = await newConversation(ctx.app, alice);
+      const refused = await transcribe(ctx.app, bob, wav, { conversationId }).expect(404);
+      expect(refused.body).toMatchObject({ code: 'CHAT_CONVERSATION_NOT_FOUND' });
+      expect(await used(ctx, bob, 'audioUploadsPerMonth')).toBe(0);
+      expect(await used(ctx, bob, 'voiceMinutesPerMonth')).toBe(0);
+    });
+
+    it('refuses a file that is not audio by its bytes, whatever its name and declared type', async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      const refused = await transcribe(ctx.app, user, Buffer.from('%PDF-1.7 not a recording at all')).expect(
+        415,
+      );
+      expect(refused.body).toMatchObject({
+        code: 'VOICE_NOT_AUDIO',
+        message: expect.stringMatching(/^Please select an audio file/),
+      });
+      const none = await http()
+        .post('/api/voice/transcribe')
+        .set(bearer(user))
+        .field('conversationId', '')
+        .expect(400);
+      expect(none.body.code).toMatch(/^(VOICE_AUDIO_MISSING|VALIDATION_FAILED)$/);
+      const noFile = await http()
+        .post('/api/voice/transcribe')
+        .set(bearer(user))
+        .attach('picture', wav, 'a.wav')
+        .expect(400);
+      expect(noFile.body.code).toBe('VOICE_AUDIO_MISSING');
+      const twoFiles = await http()
+        .post('/api/voice/transcribe')
+        .set(bearer(user))
+        .attach('audio', wav, 'a.wav')
+        .attach('audio', wav, 'b.wav')
+        .expect(400);
+      expect(twoFiles.body.code).toBe('VOICE_AUDIO_MISSING');
+      const extraField = await transcribe(ctx.app, user, wav, { prompt: 'hi' }).expect(400);
+      expect(extraField.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: ['property prompt should not exist'],
+      });
+      const badId = await transcribe(ctx.app, user, wav, { conversationId: 'not-a-uuid' }).expect(400);
+      expect(badId.body.details).toEqual(['conversationId must be a conversation id (a UUID).']);
+      const tooLarge = await transcribe(
+        ctx.app,
+        user,
+        Buffer.concat([wav, Buffer.alloc(50 * 1024 * 1024)]),
+      ).expect(413);
+      expect(tooLarge.body.code).toBe('VOICE_AUDIO_TOO_LARGE');
+      const json = await http()
+        .post('/api/voice/transcribe')
+        .set(bearer(user))
+        .send({ audio: 'x' })
+        .expect(415);
+      expect(json.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(await used(ctx, user, 'audioUploadsPerMonth')).toBe(0);
+    });
+
+    it('answers 503 STT_UNAVAILABLE naming what to install when pocketsphinx is missing, charging nothing', async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      // The engine as a machine without pocketsphinx builds it: the same class, paths that do not exist.
+      const installed = ctx.app.get(SPEECH_TO_TEXT) as { unavailableReason: string | undefined };
+      const missing = new PocketsphinxSpeechToText({ binary: '/nonexistent/pocketsphinx_continuous' });
+      const reason = installed.unavailableReason;
+      installed.unavailableReason = missing.unavailableReason;
+      try {
+        const refused = await transcribe(ctx.app, user, wav).expect(503);
+        expect(refused.body).toMatchObject({ code: 'STT_UNAVAILABLE' });
+        expect(refused.body.message).toMatch(/pocketsphinx-en-us/);
+        expect(refused.body.message).toMatch(/STT_ENGINE=openai-compatible/);
+      } finally {
+        installed.unavailableReason = reason;
+      }
+      expect(await used(ctx, user, 'audioUploadsPerMonth')).toBe(0);
+      expect(await used(ctx, user, 'voiceMinutesPerMonth')).toBe(0);
+    });
+  });
+
+  describe('OpenAI-compatible engines (a loopback server)', () => {
+    let ctx: TestApp;
+    let server: LoopbackServer;
+    let speechAudio: Buffer;
+    let wav: Buffer;
+    let failWith: number | undefined;
+    const speechCalls: Record<string, unknown>[] = [];
+    const http = () => request(ctx.app.getHttpServer());
+
+    function readMultipart(req: IncomingMessage): Promise<Record<string, string>> {
+      return new Promise((resolve, reject) => {
+        const fields: Record<string, string> = {};
+        const parser = Busboy({ headers: req.headers });
+        parser.on('field', (name, value) => (fields[name] = value));
+        parser.on('file', (_name, stream) => stream.resume());
+        parser.on('close', () => resolve(fields));
+        parser.on('error', reject);
+        req.pipe(parser);
+      });
+    }
+
+    beforeAll(async () => {
+      wav = await goForwardWav();
+      speechAudio = await convertAudio(wav, ['-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3']);
+      server = await startLoopbackServer(async (req, res) => {
+        if (failWith) {
+          req.resume();
+          res.writeHead(failWith, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { message: 'failing on purpose' } }));
+          return;
+        }
+        if (req.url === '/v1/audio/speech') {
+          const chunks: Buffer[] = [];
+          for await (const chunk of req) chunks.push(chunk as Buffer);
+          speechCalls.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
+          res.writeHead(200, { 'content-type': 'audio/mpeg' });
+          res.end(speechAudio);
+          return;
+        }
+        const fields = await readMultipart(req);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            task: 'transcribe',
+            language: 'english',
+            duration: 99,
+            text: ` Go forward ten meters (${fields.model}). `,
+          }),
+        );
+      });
+      ctx = await createTestApp(`voice_openai_${queue}`, {
+        queue,
+        config: { rateLimits: GENEROUS_RATE_LIMITS },
+        env: {
+          OPENAI_BASE_URL: `${server.origin}/v1`,
+          AI_MAX_RETRIES: '0',
+          TTS_MODEL: 'tts-1-hd',
+          STT_MODEL: 'Systran/faster-whisper-small',
+        },
+      });
+    });
+    afterAll(async () => {
+      await ctx?.close();
+      await server?.close();
+    });
+    afterEach(() => {
+      failWith = undefined;
+    });
+
+    it('speaks through audio.speech and stores what the server sent', async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      const response = await http()
+        .post('/api/voice/speak')
+        .set(bearer(user))
+        .send({ text: 'Go forward ten meters.', voice: 'onyx', format: 'mp3' })
+        .expect(200);
+      expect(response.body).toMatchObject({ engine: 'tts-1-hd', voice: 'onyx', format: 'mp3' });
+      expect(speechCalls.at(-1)).toMatchObject({
+        model: 'tts-1-hd',
+        voice: 'onyx',
+        input: 'Go forward ten meters.',
+      });
+      const file = await fetchFile(ctx.app, (response.body as SpeechResult).audioUrl);
+      expect(file.bytes.equals(speechAudio)).toBe(true);
+      // ffprobe measured the server's audio: about 2.6 s.
+      expect(await used(ctx, user, 'voiceMinutesPerMonth')).toBe(
+        Math.ceil((response.body as SpeechResult).duration),
+      );
+    });
+
+    it('transcribes through audio.transcriptions', async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      const response = await transcribe(ctx.app, user, wav).expect(200);
+      expect(response.body).toMatchObject({
+        transcription: 'Go forward ten meters (Systran/faster-whisper-small).',
+        language: 'english',
+        engine: 'Systran/faster-whisper-small',
+        duration: Math.round(((wav.length - 44) / 32_000) * 10) / 10,
+      });
+    });
+
+    it('gives the seconds back when the speech job fails after its retries', async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      // Earlier use stays: a refund given twice would take it too.
+      await setUsed(ctx, user, 'voiceMinutesPerMonth', 10);
+      failWith = 503;
+      const failed = await http()
+        .post('/api/voice/speak')
+        .set(bearer(user))
+        .send({ text: 'Hello there.' })
+        .expect(502);
+      expect(failed.body).toMatchObject({ code: 'JOB_FAILED' });
+      expect(await used(ctx, user, 'voiceMinutesPerMonth')).toBe(10);
+    });
+
+    it('gives the upload and its seconds back when the provider refuses the transcription', async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      // Earlier use stays: a refund given twice would take it too.
+      await setUsed(ctx, user, 'audioUploadsPerMonth', 2);
+      await setUsed(ctx, user, 'voiceMinutesPerMonth', 10);
+      failWith = 401;
+      const failed = await transcribe(ctx.app, user, wav).expect(502);
+      expect(failed.body).toMatchObject({ code: 'AI_AUTH_FAILED' });
+      expect(await used(ctx, user, 'audioUploadsPerMonth')).toBe(2);
+      expect(await used(ctx, user, 'voiceMinutesPerMonth')).toBe(10);
+    });
+  });
+});
