@@ -1,64 +1,65 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '@kasa/api-client';
-import { KasaUiProvider, type Language } from '@kasa/ui';
-import App from './App';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderStudio, resetStudioStubs } from './testing/studio-harness';
 
-function renderApp(path = '/', initialLanguage?: Language) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <KasaUiProvider
-          appInfo={{ appName: 'Kasa', assistantName: 'Kasa' }}
-          initialLanguage={initialLanguage}
-        >
-          <App />
-        </KasaUiProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+afterEach(resetStudioStubs);
 
-test('renders its page frame inside the providers', () => {
-  renderApp();
+test('the page frame, with Chat and Get Pro in the studio header', () => {
+  renderStudio();
   expect(screen.getByTestId('studio-page')).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'AI Studio' })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Kasa' })).toHaveAttribute('href', '/');
-  for (const [label, href] of [
-    ['Chat', '/chat'],
-    ['AI Studio', '/ai-studio'],
-    ['Subscription', '/subscription'],
-    ['Account', '/account'],
-  ]) {
-    expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);
-  }
-  expect(screen.getAllByTestId('theme-toggle').length).toBeGreaterThan(0);
-});
-
-test('shows only real controls: every button does something (language and theme switches)', () => {
-  renderApp();
-  for (const button of screen.queryAllByRole('button')) {
-    expect(['theme-toggle', 'language-switch']).toContain(button.getAttribute('data-testid'));
-  }
-});
-
-test('names the three sections and says they are not connected yet', () => {
-  renderApp('/ai-studio');
-  for (const name of ['Overview', 'Media Studio', 'Voice Lab']) {
-    expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
-  }
-  expect(screen.getAllByText(/Not connected yet/)).toHaveLength(2);
   expect(screen.getByRole('link', { name: 'AI Studio' })).toHaveAttribute('aria-current', 'page');
+  const header = screen.getByTestId('studio-header');
+  expect(within(header).getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/simple-chat');
+  expect(within(header).getByRole('link', { name: 'Get Pro' })).toHaveAttribute('href', '/subscription');
 });
 
-test('speaks French when the UI language is French', () => {
-  renderApp('/ai-studio', 'fr');
+test('the overview: Media Studio active, Voice Lab with its engine by kind and the six voices', () => {
+  renderStudio();
+  expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  const media = screen.getByTestId('overview-media');
+  expect(within(media).getByTestId('overview-media-status')).toHaveTextContent('Active');
+  expect(media).toHaveTextContent('Video: coming soon');
+  const voice = screen.getByTestId('overview-voice');
+  expect(voice).toHaveTextContent('Speech-to-text: speech recognition engine');
+  expect(voice).toHaveTextContent('Text-to-speech: 6 voices (alloy, echo, fable, onyx, nova, shimmer)');
+});
+
+test('the tabs open Media Studio and Voice Lab (lazily), and keep the tab in the address', async () => {
+  const user = userEvent.setup();
+  renderStudio();
+  await user.click(screen.getByRole('button', { name: 'Open Media Studio' }));
+  expect(await screen.findByTestId('media-studio')).toBeInTheDocument();
+  expect(screen.getByRole('tab', { name: 'Media Studio' })).toHaveAttribute('aria-selected', 'true');
+  expect(screen.getByTestId('location')).toHaveTextContent('/ai-studio?tab=media');
+
+  await user.click(screen.getByRole('tab', { name: 'Voice Lab' }));
+  expect(await screen.findByTestId('stt')).toBeInTheDocument();
+  expect(screen.getByTestId('tts')).toBeInTheDocument();
+  expect(screen.queryByTestId('media-studio')).not.toBeInTheDocument();
+
+  // Arrow keys move between tabs (WAI-ARIA tabs).
+  await user.keyboard('{ArrowRight}');
+  expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  expect(screen.getByRole('tab', { name: 'Overview' })).toHaveFocus();
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/ai-studio$/);
+});
+
+test('an unknown tab in the address shows the overview', () => {
+  renderStudio({ path: '/ai-studio?tab=nope' });
+  expect(screen.getByTestId('overview-media')).toBeInTheDocument();
+});
+
+test('speaks French when the UI language is French', async () => {
+  renderStudio({ path: '/ai-studio?tab=voice', language: 'fr' });
   expect(screen.getByRole('heading', { level: 1, name: 'Studio IA' })).toBeInTheDocument();
-  expect(screen.getByText('Créez des images et travaillez avec la voix.')).toBeInTheDocument();
   for (const name of ["Vue d'ensemble", 'Studio média', 'Labo voix']) {
-    expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name })).toBeInTheDocument();
   }
-  expect(screen.getAllByText(/Pas encore disponible/)).toHaveLength(2);
-  expect(screen.queryByText(/Not connected yet/)).not.toBeInTheDocument();
+  expect(
+    within(screen.getByTestId('studio-header')).getByRole('link', { name: 'Passer à Pro' }),
+  ).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: "Démarrer l'enregistrement" })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Générer la parole' })).toBeInTheDocument();
+  expect(screen.queryByText(/Start Recording|Generate Speech/)).not.toBeInTheDocument();
 });

@@ -14,6 +14,7 @@ export * from './PageFrame';
 export * from './PageLink';
 export * from './StrokeIcon';
 export * from './KasaUiProvider';
+export * from './audio';
 // MUI building blocks the kit already bundles, re-exported so remotes reuse the shell's copy
 // (through the shared @kasa/ui singleton) instead of downloading MUI's core a second time.
 // Other MUI components: import them per component ('@mui/material/TextField').
