@@ -3,7 +3,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App from './App';
-import { ChatScreen } from './ChatScreen';
+import { ChatScreen } from './screen/ChatScreen';
 import { starterTips } from './tips';
 import { FakeApi, jsonResponse, message, renderWithProviders, setViewportWidth } from '../test/helpers';
 
@@ -179,9 +179,10 @@ describe('sending', () => {
     await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
     expect(screen.getAllByTestId('chat-message').map((r) => r.textContent)).toEqual([
       'YouIs my cassava sick?',
-      'KasaDescribe the leaves.',
+      // Finished replies end with their read-aloud control.
+      'KasaDescribe the leaves.Read aloud',
       'YouYellow and twisted',
-      'KasaThat sounds like cassava mosaic disease.',
+      'KasaThat sounds like cassava mosaic disease.Read aloud',
     ]);
   });
 
@@ -670,9 +671,11 @@ test('in French', async () => {
   );
 });
 
-test('mount points: sidebar tools and composer tools render only when given; the app shows no Quick AI Tools yet', async () => {
+test('mount points: sidebar tools and composer tools render only when given; the app mounts Quick AI Tools', async () => {
   const { unmount } = renderWithProviders(<App />);
-  expect(screen.queryByText(/Quick AI Tools/)).toBeNull();
+  expect(
+    within(screen.getByTestId('chat-sidebar')).getByRole('button', { name: 'Quick AI Tools' }),
+  ).toBeInTheDocument();
   unmount();
   renderWithProviders(
     <ChatScreen
@@ -682,6 +685,7 @@ test('mount points: sidebar tools and composer tools render only when given; the
       )}
     />,
   );
+  expect(screen.queryByRole('button', { name: 'Quick AI Tools' })).toBeNull();
   expect(
     within(screen.getByTestId('chat-sidebar')).getByRole('button', { name: 'Sidebar tool' }),
   ).toBeInTheDocument();

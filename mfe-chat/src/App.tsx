@@ -1,9 +1,12 @@
-import { ChatScreen } from './ChatScreen';
+import { useCallback } from 'react';
+import { QuickAiTools } from './quick-actions/QuickAiTools';
+import { ChatScreen, type ChatToolsApi } from './screen/ChatScreen';
 
 /**
- * The chat area (/ and /chat), the app this remote exposes. Later issues plug Quick AI Tools and
- * the '+' enhancements menu into ChatScreen's `sidebarTools` / `composerTools` mount points.
+ * The chat area (/ and /chat), the app this remote exposes: the chat screen with Quick AI Tools in
+ * its sidebar. A later issue plugs the '+' enhancements menu into ChatScreen's `composerTools`.
  */
 export default function ChatApp() {
-  return <ChatScreen />;
+  const sidebarTools = useCallback((api: ChatToolsApi) => <QuickAiTools api={api} />, []);
+  return <ChatScreen sidebarTools={sidebarTools} />;
 }

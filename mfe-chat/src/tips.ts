@@ -1,5 +1,6 @@
 // Starter tips (docs/product.md#chat-screen: 13 in total, 5 shown at first). Each prompt goes into the
 // input followed by a space, so a prompt may end where the user adds their own detail.
+// Shared by the welcome panel (screen/) and the shell's chat preview, hence at the root of src.
 import type { Language } from '@kasa/ui';
 
 export type TipCategory = 'productivity' | 'analysis' | 'learning' | 'creative';

@@ -6,8 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@kasa/api-client';
 import { type ChatMessage, type ChatStreamEvent, isErrorCode } from '@kasa/contracts';
-import { CONVERSATIONS_KEY, conversationKey, stopReply, streamChat } from './chat-api';
-import { requestFrame, useLatest } from './hooks';
+import { CONVERSATIONS_KEY, conversationKey, stopReply, streamChat } from '../chat-api';
+import { requestFrame, useLatest } from '../hooks';
 
 /** After Stop, how long to wait for the server to end the stream before no longer reading it. */
 export const STOP_GRACE_MS = 4000;

@@ -17,8 +17,8 @@ import {
 } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@kasa/contracts';
 import { Box, ButtonBase, useAppInfo, useT } from '@kasa/ui';
-import { messages } from './messages';
-import { IconButton, SendIcon, Spinner, StopIcon } from './ui';
+import { messages } from '../messages';
+import { IconButton, SendIcon, Spinner, StopIcon } from '../ui';
 
 /** Text area maximum height (docs/product.md#chat-screen). */
 export const INPUT_MAX_HEIGHT_PX = 200;

@@ -4,10 +4,11 @@ import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { keyframes } from '@emotion/react';
 import { Box, Button, useAppInfo, useErrorText, useT } from '@kasa/ui';
 import type { ChatMessage } from '@kasa/contracts';
-import { messages } from './messages';
+import { messages } from '../messages';
 import { MessageAudio, MessageImage } from './MessageMedia';
-import { Spinner, visuallyHidden } from './ui';
-import type { LiveTurn } from './useChatSender';
+import { ReadAloud } from './ReadAloud';
+import { Spinner, visuallyHidden } from '../ui';
+import type { LiveTurn } from '../sending/useChatSender';
 
 // The markdown renderer (marked + the token renderer) loads when the first reply is on screen.
 const Markdown = lazy(() => import('./markdown/Markdown'));
@@ -167,6 +168,9 @@ export const MessageRow = memo(function MessageRow({ message, onStopServerReply 
       {message.mediaUrl && message.mediaType === 'image' && <MessageImage url={message.mediaUrl} />}
       {message.audioUrl && <MessageAudio url={message.audioUrl} transcription={message.transcription} />}
       {!message.audioUrl && message.transcription && <PlainText text={message.transcription} />}
+      {!user && message.content && (message.status === 'complete' || message.status === 'stopped') && (
+        <ReadAloud text={message.content} />
+      )}
       {message.status === 'streaming' && (
         <StatusNote>
           <Spinner size={14} />

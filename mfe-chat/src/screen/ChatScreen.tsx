@@ -16,17 +16,17 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, useAppInfo, useT } from '@kasa/ui';
 import type { ChatMessage } from '@kasa/contracts';
-import { conversationKey, stopReply } from './chat-api';
-import { Composer, type ComposerHandle } from './Composer';
-import { useKeyboardOffset, useMediaQuery } from './hooks';
-import { LiveTurnRows, MessageRow } from './MessageList';
-import { messages } from './messages';
-import { Sidebar } from './Sidebar';
-import type { StarterTip } from './tips';
+import { conversationKey, stopReply } from '../chat-api';
+import { Composer, type ComposerHandle } from '../composer/Composer';
+import { useKeyboardOffset, useMediaQuery } from '../hooks';
+import { LiveTurnRows, MessageRow } from '../conversation/MessageList';
+import { messages } from '../messages';
+import { Sidebar } from '../sidebar/Sidebar';
+import type { StarterTip } from '../tips';
 import { TopBar } from './TopBar';
-import { visuallyHidden } from './ui';
-import { useChatSender, type SendOutcome } from './useChatSender';
-import { useConversationMessages } from './useConversation';
+import { visuallyHidden } from '../ui';
+import { useChatSender, type SendOutcome } from '../sending/useChatSender';
+import { useConversationMessages } from '../conversation/useConversation';
 import { WelcomePanel } from './Welcome';
 
 /** The sidebar is a column from this width on, a drawer over the content below it. */

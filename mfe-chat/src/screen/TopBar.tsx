@@ -4,8 +4,8 @@ import { memo, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '@kasa/api-client';
 import { Box, Button, uiMessages, useSessionControls, useT } from '@kasa/ui';
-import { messages } from './messages';
-import { BackIcon, IconButton, MenuIcon } from './ui';
+import { messages } from '../messages';
+import { BackIcon, IconButton, MenuIcon } from '../ui';
 
 /** True when the browser history has an earlier entry of this app (react-router keeps its index). */
 function hasInAppHistory(): boolean {

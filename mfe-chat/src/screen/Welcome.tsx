@@ -2,8 +2,8 @@
 // 5 tips by priority, More shows all 13, Less folds back) with its footer hint.
 import { useId, useMemo, useState } from 'react';
 import { Box, Button, ButtonBase, useAppInfo, useLanguage, useT } from '@kasa/ui';
-import { messages } from './messages';
-import { starterTips, TIPS_SHOWN_FIRST, type StarterTip } from './tips';
+import { messages } from '../messages';
+import { starterTips, TIPS_SHOWN_FIRST, type StarterTip } from '../tips';
 
 export function SuggestionsStrip({ onPick }: { onPick: (tip: StarterTip) => void }) {
   const t = useT(messages);

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiRequest } from '@kasa/api-client';
 import { Box, Button, useAppInfo, useT, useToast } from '@kasa/ui';
-import { messages } from './messages';
+import { messages } from '../messages';
 import { safeMediaUrl } from './markdown/safe-url';
 
 function fileNameOf(url: string, fallback: string): string {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '@kasa/contracts';
-import { CONVERSATIONS_KEY, conversationKey } from './chat-api';
-import { useLatest } from './hooks';
+import { CONVERSATIONS_KEY, conversationKey } from '../chat-api';
+import { useLatest } from '../hooks';
 
 /** While a loaded reply is still being written on the server, the conversation is read again this often… */
 export const STREAMING_POLL_MS = 2500;

@@ -1,0 +1,81 @@
+// Read aloud, under an assistant reply: the reply is turned into speech (POST /api/voice/speak) and
+// played; a second press stops it, whether it is still being prepared or already playing.
+import { useEffect, useRef, useState } from 'react';
+import { Button, useErrorText, useT, useToast } from '@kasa/ui';
+import { ApiError } from '@kasa/api-client';
+import { speak } from '../media-api';
+import { messages } from '../messages';
+import { safeMediaUrl } from './markdown/safe-url';
+import { speechTextOf } from './speech-text';
+
+export function ReadAloud({ text }: { text: string }) {
+  const t = useT(messages);
+  const { toast } = useToast();
+  const errorText = useErrorText();
+  const [state, setState] = useState<'idle' | 'preparing' | 'playing'>('idle');
+  const audio = useRef<HTMLAudioElement | null>(null);
+  // Bumped by every press: an answer that arrives after a Stop is dropped.
+  const attempt = useRef(0);
+
+  useEffect(
+    () => () => {
+      attempt.current += 1;
+      audio.current?.pause();
+    },
+    [],
+  );
+
+  const stop = () => {
+    attempt.current += 1;
+    audio.current?.pause();
+    audio.current = null;
+    setState('idle');
+  };
+
+  const start = async () => {
+    const mine = ++attempt.current;
+    setState('preparing');
+    let src: string | null;
+    try {
+      src = safeMediaUrl((await speak(speechTextOf(text))).audioUrl);
+      if (!src) throw new Error('unsafe audio link');
+    } catch (error) {
+      if (mine !== attempt.current) return;
+      setState('idle');
+      if (!(error instanceof ApiError && error.usageLimit)) {
+        toast({
+          title: t('speechFailed'),
+          description: errorText(error, t('failedToGenerateSpeech')),
+          variant: 'destructive',
+        });
+      }
+      return;
+    }
+    if (mine !== attempt.current) return;
+    const element = new Audio(src);
+    audio.current = element;
+    element.onended = () => {
+      if (audio.current === element) stop();
+    };
+    setState('playing');
+    try {
+      await element.play();
+    } catch {
+      if (audio.current !== element) return;
+      stop();
+      toast({ title: t('playbackFailed'), description: t('couldNotPlay'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Button
+      variant="text"
+      color="inherit"
+      size="small"
+      sx={{ minHeight: 44, px: 1.5, mt: 0.5 }}
+      onClick={() => (state === 'idle' ? void start() : stop())}
+    >
+      {state === 'idle' ? t('readAloud') : state === 'preparing' ? t('preparingSpeech') : t('stopReading')}
+    </Button>
+  );
+}

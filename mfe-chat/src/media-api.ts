@@ -1,0 +1,36 @@
+// The media and voice API as the chat uses it (libs/contracts/src/media.ts has the shapes).
+import { apiFetch } from '@kasa/api-client';
+import {
+  IMAGE_SIZES,
+  type MediaGenerateRequest,
+  type MediaGenerationResult,
+  type SpeakRequest,
+  type SpeechResult,
+  type TranscriptionResult,
+} from '@kasa/contracts';
+
+export type { MediaGenerationResult, SpeechResult, TranscriptionResult };
+
+/** Quick actions draw square images (the first size) and speak with the default voice as mp3. */
+export function generateImage(prompt: string, conversationId: string | null): Promise<MediaGenerationResult> {
+  const body: MediaGenerateRequest = { prompt, type: 'image', size: IMAGE_SIZES[0] };
+  if (conversationId) body.conversationId = conversationId;
+  return apiFetch<MediaGenerationResult>('/api/media/generate', { method: 'POST', body });
+}
+
+export function speak(text: string): Promise<SpeechResult> {
+  const body: SpeakRequest = { text, voice: 'alloy', format: 'mp3' };
+  return apiFetch<SpeechResult>('/api/voice/speak', { method: 'POST', body });
+}
+
+/** Multipart: the file as 'audio', and the conversation the transcription joins, if any. */
+export function transcribe(
+  audio: Blob,
+  fileName: string,
+  conversationId: string | null,
+): Promise<TranscriptionResult> {
+  const form = new FormData();
+  form.append('audio', audio, fileName);
+  if (conversationId) form.append('conversationId', conversationId);
+  return apiFetch<TranscriptionResult>('/api/voice/transcribe', { method: 'POST', body: form });
+}

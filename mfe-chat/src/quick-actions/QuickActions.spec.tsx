@@ -1,0 +1,355 @@
+// The Quick AI Actions side panel against the chat API stubbed at the network boundary (global
+// fetch), with the microphone replaced through its seam (recorder.start).
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import App from '../App';
+import {
+  FakeApi,
+  jsonResponse,
+  message,
+  renderWithProviders,
+  setViewportWidth,
+  type FakeResponse,
+} from '../../test/helpers';
+import { recorder } from './recorder';
+
+interface MediaCall {
+  url: string;
+  body: unknown;
+}
+
+let api: FakeApi;
+let mediaCalls: MediaCall[];
+/** How the media endpoints answer; by default a success. */
+let mediaAnswer: (url: string, body: unknown) => FakeResponse | Error;
+const realStart = recorder.start;
+
+const image = {
+  type: 'image',
+  url: '/api/files/f1?sig=abc',
+  format: 'png',
+  metadata: { model: 'offline-illustration', size: '1024x1024' },
+};
+const speech = {
+  audioUrl: '/api/files/s1.mp3?sig=abc',
+  voice: 'alloy',
+  format: 'mp3',
+  text: 'Hello',
+  engine: 'espeak-ng',
+  duration: 1.2,
+};
+const transcription = {
+  transcription: 'When do I sell my cocoa?',
+  language: 'en',
+  duration: 2.4,
+  audioUrl: '/api/files/r1.wav?sig=abc',
+  engine: 'pocketsphinx',
+};
+
+function defaultAnswer(url: string): FakeResponse {
+  if (url === '/api/media/generate') return jsonResponse(200, image);
+  if (url === '/api/voice/speak') return jsonResponse(200, speech);
+  return jsonResponse(200, transcription);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  setViewportWidth(1280);
+  api = new FakeApi();
+  const chatFetch = api.install();
+  mediaCalls = [];
+  mediaAnswer = defaultAnswer;
+  (globalThis as { fetch?: unknown }).fetch = jest.fn(
+    async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      if (!/^\/api\/(media|voice)\//.test(url)) return chatFetch(input, init);
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+      mediaCalls.push({ url, body });
+      const answer = mediaAnswer(url, body);
+      if (answer instanceof Error) throw answer;
+      return answer as unknown as Response;
+    },
+  );
+});
+afterEach(() => {
+  recorder.start = realStart;
+  delete (globalThis as { fetch?: unknown }).fetch;
+});
+
+const panel = () => screen.getByTestId('quick-actions-panel');
+
+async function openPanel(options: Parameters<typeof renderWithProviders>[1] = {}) {
+  const view = renderWithProviders(<App />, options);
+  const user = userEvent.setup({ applyAccept: false });
+  await user.click(
+    screen.getByRole('button', { name: options.language === 'fr' ? 'Outils IA rapides' : 'Quick AI Tools' }),
+  );
+  await screen.findByTestId('quick-actions-panel');
+  return { ...view, user };
+}
+
+async function openAction(name: string, options: Parameters<typeof renderWithProviders>[1] = {}) {
+  const opened = await openPanel(options);
+  await opened.user.click(within(panel()).getByRole('button', { name }));
+  return opened;
+}
+
+const toast = async () => screen.findByTestId('toast');
+
+test('Quick AI Tools opens the panel, narrow beside the chat on a desktop, with the four actions; Close shuts it', async () => {
+  const { user } = await openPanel();
+  expect(panel()).toHaveAttribute('data-layout', 'narrow');
+  expect(within(panel()).getByRole('heading', { name: 'Quick AI Actions' })).toHaveFocus();
+  expect(
+    within(panel())
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['Generate Image', 'Text to Speech', 'Voice Record', 'Upload Audio']);
+  await user.click(within(panel()).getByRole('button', { name: 'Close Quick AI Actions' }));
+  expect(screen.queryByTestId('quick-actions-panel')).toBeNull();
+});
+
+test('on a 360 px phone the drawer closes and the panel takes the whole screen', async () => {
+  setViewportWidth(360);
+  renderWithProviders(<App />);
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Open sidebar' }));
+  expect(screen.getByTestId('chat-sidebar')).toHaveAttribute('data-open', 'true');
+  await user.click(screen.getByRole('button', { name: 'Quick AI Tools' }));
+  expect(await screen.findByTestId('quick-actions-panel')).toHaveAttribute('data-layout', 'full');
+  expect(screen.getByTestId('chat-sidebar')).toHaveAttribute('data-open', 'false');
+});
+
+describe('Generate Image', () => {
+  test('disabled while blank; the image joins the open conversation, which is read again', async () => {
+    api.addConversation('c1', 'Farm', [message('m1', 'user', 'Hello')]);
+    const { user } = await openAction('Generate Image', { path: '/chat?c=c1' });
+    const generate = within(panel()).getByRole('button', { name: 'Generate' });
+    expect(generate).toBeDisabled();
+    await user.type(within(panel()).getByRole('textbox', { name: 'Describe the image' }), '   ');
+    expect(generate).toBeDisabled();
+    // The server adds the request and the image to the conversation.
+    api.messages.set('c1', [
+      message('m1', 'user', 'Hello'),
+      message('m2', 'user', 'A red tractor'),
+      message('m3', 'assistant', '', { mediaUrl: image.url, mediaType: 'image' }),
+    ]);
+    const readsBefore = api.callsTo('GET', '/api/chat/conversations/c1').length;
+    await user.type(within(panel()).getByRole('textbox', { name: 'Describe the image' }), 'A red tractor');
+    await user.click(generate);
+    expect(await toast()).toHaveTextContent('Image generated!');
+    expect(mediaCalls).toEqual([
+      {
+        url: '/api/media/generate',
+        body: { prompt: 'A red tractor', type: 'image', size: '1024x1024', conversationId: 'c1' },
+      },
+    ]);
+    expect(within(panel()).getByRole('img', { name: 'Image from Kasa' })).toHaveAttribute('src', image.url);
+    expect(within(panel()).getByRole('button', { name: 'Download image' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/chat/conversations/c1').length).toBeGreaterThan(readsBefore),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(3));
+  });
+
+  test('without a conversation no conversationId is sent', async () => {
+    const { user } = await openAction('Generate Image');
+    await user.type(within(panel()).getByRole('textbox', { name: 'Describe the image' }), 'Maize');
+    await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
+    await toast();
+    expect(mediaCalls[0].body).toEqual({ prompt: 'Maize', type: 'image', size: '1024x1024' });
+  });
+
+  test("a failure says 'Generation failed' with the server's words, else 'Failed to generate image'", async () => {
+    mediaAnswer = () => jsonResponse(400, { statusCode: 400, message: 'The prompt is too long.' });
+    const { user } = await openAction('Generate Image');
+    await user.type(within(panel()).getByRole('textbox', { name: 'Describe the image' }), 'Maize');
+    await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
+    let shown = await screen.findByRole('alert');
+    expect(shown).toHaveTextContent('Generation failed');
+    expect(shown).toHaveTextContent('The prompt is too long.');
+    mediaAnswer = () => new TypeError('Failed to fetch');
+    await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to generate image'));
+    shown = screen.getByRole('alert');
+    expect(shown).toHaveTextContent('Generation failed');
+    expect(within(panel()).queryByRole('img')).toBeNull();
+  });
+
+  test('going back resets the prompt and the result', async () => {
+    const { user } = await openAction('Generate Image');
+    await user.type(within(panel()).getByRole('textbox', { name: 'Describe the image' }), 'Maize');
+    await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
+    await within(panel()).findByRole('img');
+    await user.click(within(panel()).getByRole('button', { name: 'Back to the actions' }));
+    expect(within(panel()).getByRole('heading', { name: 'Quick AI Actions' })).toHaveFocus();
+    await user.click(within(panel()).getByRole('button', { name: 'Generate Image' }));
+    expect(within(panel()).getByRole('textbox', { name: 'Describe the image' })).toHaveValue('');
+    expect(within(panel()).queryByRole('img')).toBeNull();
+  });
+});
+
+describe('Text to Speech', () => {
+  test('speaks with alloy as mp3; the result plays and downloads', async () => {
+    const { user } = await openAction('Text to Speech');
+    const generate = within(panel()).getByRole('button', { name: 'Generate' });
+    expect(generate).toBeDisabled();
+    await user.type(within(panel()).getByRole('textbox', { name: 'Text to read aloud' }), 'Hello');
+    await user.click(generate);
+    expect(await toast()).toHaveTextContent('Speech generated!');
+    expect(mediaCalls).toEqual([
+      { url: '/api/voice/speak', body: { text: 'Hello', voice: 'alloy', format: 'mp3' } },
+    ]);
+    const result = within(panel()).getByTestId('message-audio');
+    expect(result.querySelector('audio')).toHaveAttribute('src', speech.audioUrl);
+    expect(within(result).getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    expect(within(result).getByRole('button', { name: 'Download audio' })).toBeInTheDocument();
+  });
+
+  test("a failure: 'Speech generation failed' / 'Failed to generate speech'; back resets the text", async () => {
+    mediaAnswer = () => new TypeError('Failed to fetch');
+    const { user } = await openAction('Text to Speech');
+    await user.type(within(panel()).getByRole('textbox', { name: 'Text to read aloud' }), 'Hello');
+    await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
+    const shown = await screen.findByRole('alert');
+    expect(shown).toHaveTextContent('Speech generation failed');
+    expect(shown).toHaveTextContent('Failed to generate speech');
+    expect(within(panel()).queryByTestId('message-audio')).toBeNull();
+    await user.click(within(panel()).getByRole('button', { name: 'Back to the actions' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Text to Speech' }));
+    expect(within(panel()).getByRole('textbox', { name: 'Text to read aloud' })).toHaveValue('');
+  });
+});
+
+describe('Voice Record', () => {
+  test('Stop sends the WAV as multipart audio with the conversation; the transcription and its language show', async () => {
+    api.addConversation('c1', 'Farm', []);
+    const wav = new Blob([new Uint8Array([82, 73, 70, 70])], { type: 'audio/wav' });
+    const cancel = jest.fn();
+    recorder.start = jest.fn(async () => ({ stop: async () => wav, cancel }));
+    const { user } = await openAction('Voice Record', { path: '/chat?c=c1' });
+    await user.click(within(panel()).getByRole('button', { name: 'Start Recording' }));
+    expect(await within(panel()).findByRole('status')).toHaveTextContent('Recording…');
+    await user.click(within(panel()).getByRole('button', { name: 'Stop Recording' }));
+    const shown = await toast();
+    expect(shown).toHaveTextContent('Audio transcribed!');
+    expect(shown).toHaveTextContent('Language: en');
+    expect(mediaCalls).toHaveLength(1);
+    expect(mediaCalls[0].url).toBe('/api/voice/transcribe');
+    const form = mediaCalls[0].body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('conversationId')).toBe('c1');
+    const sent = form.get('audio') as File;
+    expect(sent.name).toBe('recording.wav');
+    expect(sent.size).toBe(4);
+    const result = within(panel()).getByTestId('transcription-result');
+    expect(result).toHaveTextContent('Language: en');
+    expect(result).toHaveTextContent('When do I sell my cocoa?');
+    expect(within(result).getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    expect(within(result).getByRole('button', { name: 'Download audio' })).toBeInTheDocument();
+    expect(cancel).not.toHaveBeenCalled();
+  });
+
+  test("a refused microphone: 'Recording failed' / 'Could not access microphone', nothing sent", async () => {
+    recorder.start = jest.fn(async () => {
+      throw new DOMException('Permission denied', 'NotAllowedError');
+    });
+    const { user } = await openAction('Voice Record');
+    await user.click(within(panel()).getByRole('button', { name: 'Start Recording' }));
+    const shown = await screen.findByRole('alert');
+    expect(shown).toHaveTextContent('Recording failed');
+    expect(shown).toHaveTextContent('Could not access microphone');
+    expect(within(panel()).getByRole('button', { name: 'Start Recording' })).toBeEnabled();
+    expect(mediaCalls).toHaveLength(0);
+  });
+
+  test("a failed transcription: 'Transcription failed' / 'Failed to transcribe audio'", async () => {
+    mediaAnswer = () => new TypeError('Failed to fetch');
+    recorder.start = jest.fn(async () => ({ stop: async () => new Blob(['x']), cancel: jest.fn() }));
+    const { user } = await openAction('Voice Record');
+    await user.click(within(panel()).getByRole('button', { name: 'Start Recording' }));
+    await user.click(await within(panel()).findByRole('button', { name: 'Stop Recording' }));
+    const shown = await screen.findByRole('alert');
+    expect(shown).toHaveTextContent('Transcription failed');
+    expect(shown).toHaveTextContent('Failed to transcribe audio');
+    expect(within(panel()).queryByTestId('transcription-result')).toBeNull();
+  });
+
+  test('going back mid-recording drops the recording and frees the microphone', async () => {
+    const cancel = jest.fn();
+    recorder.start = jest.fn(async () => ({ stop: async () => new Blob(['x']), cancel }));
+    const { user } = await openAction('Voice Record');
+    await user.click(within(panel()).getByRole('button', { name: 'Start Recording' }));
+    await within(panel()).findByRole('button', { name: 'Stop Recording' });
+    await user.click(within(panel()).getByRole('button', { name: 'Back to the actions' }));
+    expect(cancel).toHaveBeenCalledTimes(1);
+    await user.click(within(panel()).getByRole('button', { name: 'Voice Record' }));
+    expect(within(panel()).getByRole('button', { name: 'Start Recording' })).toBeInTheDocument();
+    expect(mediaCalls).toHaveLength(0);
+  });
+});
+
+describe('Upload Audio', () => {
+  test("a file that is not audio: 'Invalid file' / 'Please select an audio file.', nothing sent", async () => {
+    const { user } = await openAction('Upload Audio');
+    await user.upload(
+      within(panel()).getByLabelText('Choose an audio file'),
+      new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+    );
+    const shown = await screen.findByRole('alert');
+    expect(shown).toHaveTextContent('Invalid file');
+    expect(shown).toHaveTextContent('Please select an audio file.');
+    expect(mediaCalls).toHaveLength(0);
+  });
+
+  test('an audio file is sent for transcription under its own name; back clears the result', async () => {
+    const { user } = await openAction('Upload Audio');
+    await user.upload(
+      within(panel()).getByLabelText('Choose an audio file'),
+      new File(['ID3'], 'question.mp3', { type: 'audio/mpeg' }),
+    );
+    expect(await toast()).toHaveTextContent('Audio transcribed!');
+    const form = mediaCalls[0].body as FormData;
+    expect((form.get('audio') as File).name).toBe('question.mp3');
+    expect(form.has('conversationId')).toBe(false);
+    expect(within(panel()).getByTestId('transcription-result')).toHaveTextContent('When do I sell my cocoa?');
+    await user.click(within(panel()).getByRole('button', { name: 'Back to the actions' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Upload Audio' }));
+    expect(within(panel()).queryByTestId('transcription-result')).toBeNull();
+  });
+});
+
+test('an over-quota 429 is left to the app-wide usage-limit toast: the action adds none', async () => {
+  mediaAnswer = () =>
+    jsonResponse(429, {
+      error: 'Usage limit exceeded',
+      feature: 'mediaGenerationsPerMonth',
+      current: 5,
+      limit: 5,
+      upgradeRequired: true,
+    });
+  const { user } = await openAction('Generate Image');
+  await user.type(within(panel()).getByRole('textbox', { name: 'Describe the image' }), 'Maize');
+  await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
+  await waitFor(() => expect(mediaCalls).toHaveLength(1));
+  await waitFor(() => expect(within(panel()).getByRole('button', { name: 'Generate' })).toBeEnabled());
+  expect(screen.queryByTestId('toast')).toBeNull();
+});
+
+test('in French', async () => {
+  const { user } = await openPanel({ language: 'fr' });
+  expect(within(panel()).getByRole('heading', { name: 'Actions IA rapides' })).toBeInTheDocument();
+  await user.click(within(panel()).getByRole('button', { name: 'Générer une image' }));
+  await user.type(within(panel()).getByRole('textbox', { name: "Décrivez l'image" }), 'Maïs');
+  await user.click(within(panel()).getByRole('button', { name: 'Générer' }));
+  expect(await toast()).toHaveTextContent('Image générée !');
+  await user.click(within(panel()).getByRole('button', { name: 'Retour aux actions' }));
+  await user.click(within(panel()).getByRole('button', { name: 'Importer un audio' }));
+  await user.upload(
+    within(panel()).getByLabelText('Choisir un fichier audio'),
+    new File(['x'], 'a.pdf', { type: 'application/pdf' }),
+  );
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Fichier invalide'));
+  expect(screen.getByRole('alert')).toHaveTextContent('Veuillez choisir un fichier audio.');
+  expect(within(panel()).getByRole('button', { name: 'Fermer les actions IA rapides' })).toBeInTheDocument();
+});

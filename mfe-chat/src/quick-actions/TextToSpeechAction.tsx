@@ -1,0 +1,58 @@
+// Text to Speech: a text, Generate, the speech below with Play and Download (the default voice, mp3).
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { SPEECH_TEXT_MAX_LENGTH } from '@kasa/contracts';
+import { Box, Button, useT } from '@kasa/ui';
+import { MessageAudio } from '../conversation/MessageMedia';
+import { speak, type SpeechResult } from '../media-api';
+import { messages } from '../messages';
+import { useActionFeedback } from './feedback';
+import { actionButton, fieldLabel, textArea } from './styles';
+
+export function TextToSpeechAction({ conversationId }: { conversationId: string | null }) {
+  const t = useT(messages);
+  const feedback = useActionFeedback(conversationId);
+  const fieldId = useId();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<SpeechResult | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const spoken = text.trim();
+    if (!spoken || busy) return;
+    setBusy(true);
+    try {
+      setResult(await speak(spoken));
+      feedback.succeeded(t('speechGenerated'));
+    } catch (error) {
+      feedback.failed(t('speechFailed'), error, t('failedToGenerateSpeech'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} data-testid="text-to-speech-action">
+      <Box component="label" htmlFor={fieldId} sx={fieldLabel}>
+        {t('speechText')}
+      </Box>
+      <Box
+        component="textarea"
+        id={fieldId}
+        value={text}
+        maxLength={SPEECH_TEXT_MAX_LENGTH}
+        onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setText(event.target.value)}
+        sx={textArea}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={busy || !text.trim()}
+        sx={{ ...actionButton, mt: 1 }}
+      >
+        {busy ? t('generating') : t('generate')}
+      </Button>
+      {result && <MessageAudio url={result.audioUrl} />}
+    </Box>
+  );
+}
