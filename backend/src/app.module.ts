@@ -10,8 +10,10 @@ import { FilesModule } from './files';
 import { HealthModule } from './health/health.module';
 import { LegalModule } from './legal/legal.module';
 import { MailModule } from './mail';
+import { MediaModule } from './media';
 import { QueueModule } from './queue';
 import { UsageModule } from './usage';
+import { VoiceModule } from './voice/voice.module';
 import { WebModule } from './web';
 import { JOB_MODULES } from './worker.module';
 
@@ -36,7 +38,9 @@ export class AppModule {
         ChatModule,
         FilesModule,
         LegalModule,
+        MediaModule,
         UsageModule,
+        VoiceModule,
         WebModule,
       ],
     };

@@ -2,14 +2,16 @@ import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { LoggingModule } from './common';
 import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
+import { MediaJobsModule } from './media/jobs/media-jobs.module';
 import { QueueModule } from './queue';
 import { SystemJobsModule } from './queue/system/jobs/system-jobs.module';
+import { VoiceJobsModule } from './voice/jobs/voice-jobs.module';
 
 /**
  * Every feature's job module (`<feature>/jobs/`): the @OnJob handlers a worker runs. The API
  * imports them too when it runs the workers itself (WORKER_MODE=inline).
  */
-export const JOB_MODULES: Type[] = [SystemJobsModule];
+export const JOB_MODULES: Type[] = [SystemJobsModule, VoiceJobsModule, MediaJobsModule];
 
 /** The worker process: the job handlers and what they need, no HTTP. */
 @Module({})

@@ -55,10 +55,16 @@ export const ERROR_CODES = [
   'AI_STOPPED_MID_REPLY',
   // Image engine: the provider's safety system refused the prompt.
   'AI_PROMPT_REFUSED',
+  // Media generation (POST /api/media/generate): video has no engine yet.
+  'MEDIA_VIDEO_UNAVAILABLE',
   // Speech engines (text-to-speech, speech-to-text).
   'STT_UNAVAILABLE',
   'VOICE_AUDIO_UNREADABLE',
   'VOICE_ENGINE_FAILED',
+  // Voice uploads (POST /api/voice/transcribe): no audio file, not audio by its bytes, too large.
+  'VOICE_AUDIO_MISSING',
+  'VOICE_NOT_AUDIO',
+  'VOICE_AUDIO_TOO_LARGE',
   // Background jobs run for a request (backend/src/queue): no worker took it, it outlived the
   // wait, or it failed after its retries.
   'JOB_NO_WORKER',
