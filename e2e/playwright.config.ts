@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { join } from 'node:path';
+import { chromiumLaunchOptions } from './support/browser';
 
 // The app under test is the production build served by the backend, exactly as `npm start`
 // serves it, on its own port so it never collides with a running `npm start`.
@@ -21,18 +22,7 @@ export default defineConfig({
     // The production build registers a service worker; requests it answers bypass page.route()
     // (which several tests use to simulate failures), so it is off except in tests/pwa.spec.ts.
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'mobile', use: { ...devices['Pixel 5'], defaultBrowserType: 'chromium' } }],
   webServer: {
