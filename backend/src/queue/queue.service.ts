@@ -41,6 +41,9 @@ export class QueueService implements OnApplicationShutdown {
     if (!queue) {
       queue = new this.driver.Queue(name, this.driver.options as never);
       queue.on('error', (error) => this.logger.error(`queue ${name}: ${error.message}`));
+      // Every request waiting on its job adds a 'closing' listener here until the job ends: tens
+      // of concurrent speak or image requests are normal, not a leak.
+      queue.setMaxListeners(0);
       this.queues.set(name, queue);
     }
     return queue as unknown as Queue<Data, Result>;
