@@ -133,6 +133,25 @@ describe.each(['local', 's3'] as const)('files on %s storage', (storage) => {
     const response = await follow(ctx, files.signedUrl(image)).expect(404);
     expect(response.body).toMatchObject({ code: 'FILES_NOT_FOUND' });
   });
+
+  it("reads a file for a job by its id and owner: bytes and row, 404 for another owner's or a gone file", async () => {
+    const bob = await registerUser(ctx.app, { prefix: 'files' });
+    const recording = await files.store(alice.user.id, {
+      kind: 'recording',
+      contentType: 'audio/wav',
+      body: Readable.from([Buffer.from('RIFF'), Buffer.from('....WAVE')]),
+    });
+    const read = await files.readForJob(alice.user.id, recording.id);
+    expect((await readAll(read.object.body)).toString('latin1')).toBe('RIFF....WAVE');
+    expect(read.file).toMatchObject({ id: recording.id, contentType: 'audio/wav', kind: 'recording' });
+    await expect(files.readForJob(bob.user.id, recording.id)).rejects.toMatchObject({
+      response: { code: 'FILES_NOT_FOUND' },
+    });
+    await store.delete(recording.storageKey);
+    await expect(files.readForJob(alice.user.id, recording.id)).rejects.toMatchObject({
+      response: { code: 'FILES_NOT_FOUND' },
+    });
+  });
 });
 
 describe('files: the S3 adapter against a refusing server', () => {

@@ -1,5 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { createWriteStream, existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { promisify } from 'node:util';
+import { runInNewContext } from 'node:vm';
 import type { INestApplication } from '@nestjs/common';
 import Busboy from 'busboy';
 import request from 'supertest';
@@ -12,12 +19,10 @@ import type {
   UsageFeature,
 } from '@kasa/contracts';
 import { convertAudio } from '../src/ai/audio/ffmpeg';
-import { PocketsphinxSpeechToText } from '../src/ai/transcription/pocketsphinx.speech-to-text';
-import { SPEECH_TO_TEXT } from '../src/ai/transcription/transcription.port';
 import { GENEROUS_RATE_LIMITS, bearer, registerUser } from './support/accounts';
 import { type LoopbackServer, startLoopbackServer } from './support/loopback-server';
 import { createTestApp, type QueueBackend, type TestApp } from './support/test-app';
-import { sql } from './chat-support';
+import { listen, sql } from './chat-support';
 import { usedIn } from './support/usage-support';
 
 /** Real recordings of people speaking, from Debian's pocketsphinx-testdata (.ci/run installs it). */
@@ -102,6 +107,94 @@ async function newConversation(app: INestApplication, who: AuthResponse): Promis
     .send({ message: 'Hello' })
     .expect(200);
   return /"conversationId":"([^"]+)"/.exec(sent.text)![1];
+}
+
+const execFileAsync = promisify(execFile);
+
+/** The uploads being received (removed once each request is answered, however it ends). */
+const uploadsIn = (ctx: TestApp) => {
+  const dir = join(ctx.config.dataDir, 'uploads');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
+
+/**
+ * A long WAV of silence (8 channels of 32-bit float at 192 kHz: 20 MB last 3.4 s, so the offline
+ * engine decodes it quickly), written to disk so the client streams it rather than holding it.
+ */
+async function writeSilentWav(path: string, dataBytes: number): Promise<void> {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(3, 20);
+  header.writeUInt16LE(8, 22);
+  header.writeUInt32LE(192_000, 24);
+  header.writeUInt32LE(192_000 * 32, 28);
+  header.writeUInt16LE(32, 32);
+  header.writeUInt16LE(32, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(dataBytes, 40);
+  // Written a megabyte at a time: a 20 MB buffer here would still be counted when the test measures.
+  const out = createWriteStream(path);
+  out.write(header);
+  const silence = Buffer.alloc(1024 * 1024);
+  for (let left = dataBytes; left > 0; left -= silence.length)
+    if (!out.write(silence.subarray(0, Math.min(left, silence.length))))
+      await new Promise<void>((drained) => out.once('drain', () => drained()));
+  await new Promise<void>((closed, failed) => out.end(() => closed()).on('error', failed));
+}
+
+/**
+ * The client of postStreamed, in a process of its own so its buffers never count in this
+ * process's memory: streams the file as multipart, prints the status and body, or, given an
+ * `abortAfter`, cuts the connection once that many bytes of the file are sent.
+ */
+const STREAMING_CLIENT = `
+const [url, token, path, abortAfter] = process.argv.slice(1);
+const boundary = 'kasa-voice-boundary';
+const call = require('node:http').request(url, {
+  method: 'POST',
+  headers: { authorization: 'Bearer ' + token, 'content-type': 'multipart/form-data; boundary=' + boundary },
+});
+call.on('response', (response) => {
+  const chunks = [];
+  response.on('data', (chunk) => chunks.push(chunk));
+  response.on('end', () => console.log(JSON.stringify({ status: response.statusCode, body: JSON.parse(Buffer.concat(chunks)) })));
+});
+call.on('error', () => console.log(JSON.stringify({ status: 0, body: {} })));
+call.write('--' + boundary + '\\r\\nContent-Disposition: form-data; name="audio"; filename="long.wav"\\r\\nContent-Type: audio/wav\\r\\n\\r\\n');
+const file = require('node:fs').createReadStream(path);
+let sent = 0;
+file.on('data', (chunk) => {
+  sent += chunk.length;
+  if (abortAfter && sent >= Number(abortAfter)) {
+    file.destroy();
+    call.destroy();
+  }
+});
+file.on('end', () => call.end('\\r\\n--' + boundary + '--\\r\\n'));
+file.pipe(call, { end: false });
+`;
+
+/** POSTs a file on disk to /api/voice/transcribe, streamed by another process (status 0: cut). */
+async function postStreamed(
+  baseUrl: string,
+  who: AuthResponse,
+  path: string,
+  abortAfter?: number,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const args = ['-e', STREAMING_CLIENT, `${baseUrl}/api/voice/transcribe`, who.token, path];
+  const { stdout } = await execFileAsync(process.execPath, abortAfter ? [...args, String(abortAfter)] : args);
+  return JSON.parse(stdout) as { status: number; body: Record<string, unknown> };
+}
+
+/** The live heap and buffers after a full collection (gc exposed at run time, not by a flag). */
+function retainedBytes(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
 }
 
 describe.each<QueueBackend>(['postgres', 'redis'])('voice with the queue on %s', (queue) => {
@@ -288,25 +381,40 @@ describe.each<QueueBackend>(['postgres', 'redis'])('voice with the queue on %s',
         .expect(415);
       expect(json.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
       expect(await used(ctx, user, 'audioUploadsPerMonth')).toBe(0);
+      expect(uploadsIn(ctx)).toEqual([]);
     });
 
-    it('answers 503 STT_UNAVAILABLE naming what to install when pocketsphinx is missing, charging nothing', async () => {
+    it('streams a 20 MB upload through a temporary file: memory stays flat and nothing is left behind', async () => {
       const user = await registerUser(ctx.app, { prefix: 'voice' });
-      // The engine as a machine without pocketsphinx builds it: the same class, paths that do not exist.
-      const installed = ctx.app.get(SPEECH_TO_TEXT) as { unavailableReason: string | undefined };
-      const missing = new PocketsphinxSpeechToText({ binary: '/nonexistent/pocketsphinx_continuous' });
-      const reason = installed.unavailableReason;
-      installed.unavailableReason = missing.unavailableReason;
+      const size = 20 * 1024 * 1024;
+      const dir = await mkdtemp(join(tmpdir(), 'kasa-voice-test-'));
+      const path = join(dir, 'long.wav');
+      await writeSilentWav(path, size);
+      const baseUrl = await listen(ctx.app);
       try {
-        const refused = await transcribe(ctx.app, user, wav).expect(503);
-        expect(refused.body).toMatchObject({ code: 'STT_UNAVAILABLE' });
-        expect(refused.body.message).toMatch(/pocketsphinx-en-us/);
-        expect(refused.body.message).toMatch(/STT_ENGINE=openai-compatible/);
+        const before = retainedBytes();
+        let peak = before;
+        const sampler = setInterval(() => (peak = Math.max(peak, retainedBytes())), 100);
+        const answer = await postStreamed(baseUrl, user, path).finally(() => clearInterval(sampler));
+        peak = Math.max(peak, retainedBytes());
+        expect(answer.status).toBe(200);
+        expect(answer.body).toMatchObject({ duration: 3.4, engine: 'pocketsphinx' });
+        // Held in memory, the upload would stay there (at least once) for the whole request; a few
+        // megabytes of stream buffers and garbage in flight are expected.
+        expect(peak - before).toBeLessThan(size * 0.6);
+        const stored = await fetchFile(ctx.app, answer.body.audioUrl as string);
+        expect(stored.bytes.length).toBe(size + 44);
+        expect(uploadsIn(ctx)).toEqual([]);
+
+        // Cut halfway: the partial upload is removed too, and nothing is charged.
+        await postStreamed(baseUrl, user, path, size / 2);
+        for (let wait = 0; uploadsIn(ctx).length && wait < 50; wait++)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(uploadsIn(ctx)).toEqual([]);
+        expect(await used(ctx, user, 'audioUploadsPerMonth')).toBe(1);
       } finally {
-        installed.unavailableReason = reason;
+        await rm(dir, { recursive: true, force: true });
       }
-      expect(await used(ctx, user, 'audioUploadsPerMonth')).toBe(0);
-      expect(await used(ctx, user, 'voiceMinutesPerMonth')).toBe(0);
     });
   });
 
@@ -436,5 +544,29 @@ describe.each<QueueBackend>(['postgres', 'redis'])('voice with the queue on %s',
       expect(await used(ctx, user, 'audioUploadsPerMonth')).toBe(2);
       expect(await used(ctx, user, 'voiceMinutesPerMonth')).toBe(10);
     });
+  });
+});
+
+describe('voice without the offline speech-to-text engine', () => {
+  let ctx: TestApp;
+  beforeAll(async () => {
+    // A machine without pocketsphinx, through the real configuration: a program path that does not exist.
+    ctx = await createTestApp('voice_no_stt', {
+      config: { rateLimits: GENEROUS_RATE_LIMITS },
+      env: { STT_ENGINE: 'offline', POCKETSPHINX_BIN: '/nonexistent/pocketsphinx_continuous' },
+    });
+  });
+  afterAll(() => ctx?.close());
+
+  it('answers 503 STT_UNAVAILABLE naming what to install, charging nothing and keeping nothing', async () => {
+    const user = await registerUser(ctx.app, { prefix: 'voice' });
+    const refused = await transcribe(ctx.app, user, await goForwardWav()).expect(503);
+    expect(refused.body).toMatchObject({ code: 'STT_UNAVAILABLE' });
+    expect(refused.body.message).toMatch(/\/nonexistent\/pocketsphinx_continuous/);
+    expect(refused.body.message).toMatch(/pocketsphinx-en-us/);
+    expect(refused.body.message).toMatch(/STT_ENGINE=openai-compatible/);
+    expect(await used(ctx, user, 'audioUploadsPerMonth')).toBe(0);
+    expect(await used(ctx, user, 'voiceMinutesPerMonth')).toBe(0);
+    expect(uploadsIn(ctx)).toEqual([]);
   });
 });

@@ -156,6 +156,11 @@ export class ChatRepository {
     return rows[0] ? toConversationRow(rows[0]) : null;
   }
 
+  /** Whether the conversation is this user's: one indexed EXISTS, no rows loaded. */
+  isOwnedConversation(userId: string, id: string): Promise<boolean> {
+    return this.conversations.existsBy({ id, userId });
+  }
+
   /** The conversation's messages, oldest first, or null when it is not this user's. */
   async listMessages(userId: string, conversationId: string): Promise<ChatMessageEntity[] | null> {
     const owned = await this.conversations.existsBy({ id: conversationId, userId });

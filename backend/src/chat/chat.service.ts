@@ -63,6 +63,14 @@ export class ChatService {
     return appended.map((message) => this.toChatMessage(message));
   }
 
+  /**
+   * 404 unless the conversation is the user's: what a feature checks before it charges anything
+   * for a result it will add to the conversation.
+   */
+  async assertOwned(user: User, conversationId: string): Promise<void> {
+    if (!(await this.repository.isOwnedConversation(user.id, conversationId))) throw conversationNotFound();
+  }
+
   /** Messages oldest first; a reply being written here shows its latest text. */
   async getMessages(user: User, conversationId: string): Promise<ChatMessage[]> {
     const messages = await this.repository.listMessages(user.id, conversationId);

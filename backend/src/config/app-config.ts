@@ -130,6 +130,8 @@ export interface SpeechConfig {
   sttEngine: 'openai-compatible' | 'offline';
   /** STT_MODEL for audio.transcriptions, e.g. whisper-1 (the default) or a faster-whisper model. */
   sttModel: string;
+  /** POCKETSPHINX_BIN and POCKETSPHINX_MODEL_DIR: the offline engine's program and US English model. */
+  pocketsphinx: { binary: string; modelDir: string };
 }
 
 export interface ImagesConfig {

@@ -265,6 +265,20 @@ export class EnvironmentVariables {
   @MinLength(1)
   STT_MODEL?: string;
 
+  /** The offline engine's program; unset: where Debian's pocketsphinx package puts it. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^\//, { message: 'POCKETSPHINX_BIN must be an absolute path (e.g. /usr/bin/pocketsphinx_continuous)' })
+  POCKETSPHINX_BIN?: string;
+
+  /** The folder holding en-us/, en-us.lm.bin and cmudict-en-us.dict; unset: Debian's pocketsphinx-en-us. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^\//, {
+    message: 'POCKETSPHINX_MODEL_DIR must be an absolute path (e.g. /usr/share/pocketsphinx/model/en-us)',
+  })
+  POCKETSPHINX_MODEL_DIR?: string;
+
   @Transform(toInt)
   @IsOptional()
   @IsInt({ message: 'AI_TIMEOUT_MS must be a whole number of milliseconds' })

@@ -149,6 +149,10 @@ describe('loadConfig', () => {
       ttsModel: 'tts-1',
       sttEngine: 'offline',
       sttModel: 'whisper-1',
+      pocketsphinx: {
+        binary: '/usr/bin/pocketsphinx_continuous',
+        modelDir: '/usr/share/pocketsphinx/model/en-us',
+      },
     });
     const faster = {
       DATA_DIR: dataDir,
@@ -161,10 +165,26 @@ describe('loadConfig', () => {
       ttsModel: 'tts-1',
       sttEngine: 'openai-compatible',
       sttModel: 'Systran/faster-whisper-small',
+      pocketsphinx: expect.anything(),
     });
     expect(() => loadConfig({ DATA_DIR: dataDir, STT_ENGINE: 'whisper' })).toThrow(
       /STT_ENGINE must be one of/,
     );
+  });
+
+  it('finds pocketsphinx where POCKETSPHINX_BIN and POCKETSPHINX_MODEL_DIR say, absolute paths only', () => {
+    const custom = loadConfig({
+      DATA_DIR: dataDir,
+      POCKETSPHINX_BIN: '/opt/sphinx/bin/pocketsphinx_continuous',
+      POCKETSPHINX_MODEL_DIR: '/opt/sphinx/model',
+    });
+    expect(custom.speech.pocketsphinx).toEqual({
+      binary: '/opt/sphinx/bin/pocketsphinx_continuous',
+      modelDir: '/opt/sphinx/model',
+    });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, POCKETSPHINX_BIN: 'pocketsphinx_continuous', POCKETSPHINX_MODEL_DIR: 'model' }),
+    ).toThrow(/POCKETSPHINX_BIN must be an absolute path[\s\S]*POCKETSPHINX_MODEL_DIR must be an absolute path/);
   });
 
   it('lists every invalid setting with a message naming it', () => {

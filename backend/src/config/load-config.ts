@@ -128,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sttEngine:
         vars.STT_ENGINE ?? (vars.OPENAI_BASE_URL || vars.OPENAI_API_KEY ? 'openai-compatible' : 'offline'),
       sttModel: vars.STT_MODEL ?? 'whisper-1',
+      pocketsphinx: {
+        binary: vars.POCKETSPHINX_BIN ?? '/usr/bin/pocketsphinx_continuous',
+        modelDir: vars.POCKETSPHINX_MODEL_DIR ?? '/usr/share/pocketsphinx/model/en-us',
+      },
     },
     payments: {
       card: vars.STRIPE_SECRET_KEY

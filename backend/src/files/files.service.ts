@@ -138,6 +138,18 @@ export class FilesService {
     };
   }
 
+  /**
+   * A stored file's row and its bytes as a stream, for a job: its payload (written by the API)
+   * names the file and its owner, so no link is needed, but the owner still scopes the lookup.
+   * 404 when the row or the bytes are gone.
+   */
+  async readForJob(userId: string, fileId: string): Promise<{ file: StoredFileEntity; object: StoredObject }> {
+    const file = await this.repository.findOwned(userId, fileId);
+    const object = file && (await this.storage.get(file.storageKey));
+    if (!file || !object) throw fileNotFound();
+    return { file, object };
+  }
+
   /** Removes the conversation's files, bytes first: called before the conversation is deleted. */
   async deleteForConversation(userId: string, conversationId: string): Promise<void> {
     const files = await this.repository.listForConversation(userId, conversationId);

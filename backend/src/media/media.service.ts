@@ -46,7 +46,7 @@ export class MediaService {
       );
     const { prompt, conversationId } = request;
     // A conversation that is not the user's is a 404 before anything is charged or drawn.
-    if (conversationId) await this.chat.getMessages(user, conversationId);
+    if (conversationId) await this.chat.assertOwned(user, conversationId);
     const size = request.size ?? DEFAULT_IMAGE_SIZE;
     const reservation = await this.usage.reserve(user.id, 'mediaGenerationsPerMonth');
     const image = await this.queue.runJob(

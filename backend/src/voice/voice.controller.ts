@@ -1,11 +1,13 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { join } from 'node:path';
+import { Body, Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SpeechResult, TranscriptionResult } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../auth';
+import { APP_CONFIG, type AppConfig } from '../config';
 import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiUsageLimit, ApiValidationFailed } from '../docs';
 import type { User } from '../users';
-import { readAudioUpload } from './audio-upload';
+import { withAudioUpload } from './audio-upload';
 import { SpeakDto } from './dto/speak.dto';
 import { SpeechResultDoc, TranscribeUploadDoc, TranscriptionResultDoc } from './dto/voice-results.doc';
 import { VoiceService } from './voice.service';
@@ -17,7 +19,15 @@ import { VoiceService } from './voice.service';
 @Controller('voice')
 @UseGuards(JwtAuthGuard)
 export class VoiceController {
-  constructor(private readonly voice: VoiceService) {}
+  /** Uploads being received (DATA_DIR/uploads), each removed once its request is answered. */
+  private readonly uploadDir: string;
+
+  constructor(
+    private readonly voice: VoiceService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.uploadDir = join(config.dataDir, 'uploads');
+  }
 
   @Post('speak')
   @HttpCode(200)
@@ -51,7 +61,7 @@ export class VoiceController {
     503,
     'No speech-to-text engine here (STT_UNAVAILABLE names what to install or configure), or no worker (JOB_NO_WORKER).',
   )
-  async transcribe(@CurrentUser() user: User, @Req() request: Request): Promise<TranscriptionResult> {
-    return this.voice.transcribe(user, await readAudioUpload(request));
+  transcribe(@CurrentUser() user: User, @Req() request: Request): Promise<TranscriptionResult> {
+    return withAudioUpload(request, this.uploadDir, (upload) => this.voice.transcribe(user, upload));
   }
 }

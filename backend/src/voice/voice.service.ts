@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import type { SpeechResult, TranscriptionResult } from '@kasa/contracts';
 import { detectAudioType } from '../ai/audio/audio-type';
@@ -69,15 +70,15 @@ export class VoiceService {
    * transcribe the stored file. Any failure after the reservation gives both back.
    */
   async transcribe(user: User, upload: AudioUpload): Promise<TranscriptionResult> {
-    const type = detectAudioType(upload.audio);
+    const type = detectAudioType(upload.head);
     if (!type) throw new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'VOICE_NOT_AUDIO', NOT_AUDIO);
     if (this.stt.unavailableReason)
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'STT_UNAVAILABLE', this.stt.unavailableReason);
-    const duration = await probeDurationSeconds(upload.audio).catch(() => {
+    const duration = await probeDurationSeconds(upload.path).catch(() => {
       throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VOICE_AUDIO_UNREADABLE', AUDIO_UNREADABLE);
     });
     // The conversation's owner is checked before anything is charged (404 otherwise).
-    if (upload.conversationId) await this.chat.getMessages(user, upload.conversationId);
+    if (upload.conversationId) await this.chat.assertOwned(user, upload.conversationId);
 
     const uploadReservation = await this.usage.reserve(user.id, 'audioUploadsPerMonth', 1);
     // From runJob on, the job owns the seconds: its worker refunds them if it fails.
@@ -92,7 +93,7 @@ export class VoiceService {
       const file = await this.files.store(user.id, {
         kind: type.container === 'wav' ? 'recording' : 'upload',
         contentType: type.contentType,
-        body: upload.audio,
+        body: createReadStream(upload.path),
         originalName: upload.originalName,
         conversationId: upload.conversationId,
       });

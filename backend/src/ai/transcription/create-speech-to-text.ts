@@ -12,7 +12,7 @@ export function createSpeechToText(config: AppConfig): SpeechToText {
     logger.log(`Speech-to-text engine: OpenAI-compatible server, model ${stt.model}`);
     return stt;
   }
-  const stt = new PocketsphinxSpeechToText();
+  const stt = new PocketsphinxSpeechToText(config.speech.pocketsphinx);
   if (stt.unavailableReason) logger.warn(`Speech-to-text engine: unavailable: ${stt.unavailableReason}`);
   else
     logger.log(

@@ -1,17 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FilesService } from '../../files';
 
 /**
- * The bytes of a stored file, read the way any reader of files does: through a signed link,
- * which the worker makes itself (FilesService shares its key with the API).
+ * Runs `use` on a local copy of a stored file (the storage may be a bucket; the engines read a
+ * path), removed afterwards. The bytes go from storage to disk as a stream, never whole in memory.
  */
-export async function readStoredFile(files: FilesService, fileId: string): Promise<Buffer> {
-  const link = new URL(files.signedUrl({ id: fileId }, { ttlSeconds: 60 }), 'http://localhost');
-  const opened = await files.open({
-    fileId,
-    expires: link.searchParams.get('expires') ?? '',
-    sig: link.searchParams.get('sig') ?? '',
-  });
-  const chunks: Buffer[] = [];
-  for await (const chunk of opened.object.body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
+export async function withStoredFileCopy<T>(
+  files: FilesService,
+  userId: string,
+  fileId: string,
+  use: (path: string) => Promise<T>,
+): Promise<T> {
+  const { object } = await files.readForJob(userId, fileId);
+  const path = join(tmpdir(), `kasa-stored-${randomUUID()}`);
+  try {
+    await pipeline(object.body, createWriteStream(path));
+    return await use(path);
+  } finally {
+    await rm(path, { force: true });
+  }
 }

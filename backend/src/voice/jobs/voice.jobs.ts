@@ -5,7 +5,7 @@ import { SPEECH_TO_TEXT, type SpeechToText } from '../../ai/transcription/transc
 import { FilesService } from '../../files';
 import { OnJob } from '../../queue/on-job.decorator';
 import { voiceFailure } from '../voice-failure';
-import { readStoredFile } from './stored-audio';
+import { withStoredFileCopy } from './stored-audio';
 import type { SpeakJob, SpokenAudio, TranscribeJob, Transcript } from './voice-jobs';
 
 /** The engine's name as the API shows it: the model of a server, else the offline engine. */
@@ -39,10 +39,11 @@ export class VoiceJobs {
   }
 
   @OnJob({ name: 'voice.transcribe', concurrency: 2 })
-  async transcribe({ fileId, contentType }: TranscribeJob): Promise<Transcript> {
+  async transcribe({ userId, fileId, contentType }: TranscribeJob): Promise<Transcript> {
     try {
-      const audio = await readStoredFile(this.files, fileId);
-      const result = await this.stt.transcribe({ audio, contentType });
+      const result = await withStoredFileCopy(this.files, userId, fileId, (audio) =>
+        this.stt.transcribe({ audio, contentType }),
+      );
       return { transcription: result.text, language: result.language, engine: engineName(this.stt) };
     } catch (error) {
       throw voiceFailure(error);
