@@ -52,7 +52,7 @@ test('the scan sees the frontend sources', () => {
   expect(allImports.some((i) => i.file.startsWith('mfe-chat/'))).toBe(true);
 });
 
-test('react, the router, emotion, TanStack Query and the shared libs are singletons; MUI is not', () => {
+test('react, the router, emotion, TanStack Query and the stateful shared libs are singletons; MUI and the stateless contracts are not', () => {
   for (const name of [
     'react',
     'react-dom',
@@ -62,11 +62,12 @@ test('react, the router, emotion, TanStack Query and the shared libs are singlet
     '@tanstack/react-query',
     '@kasa/ui',
     '@kasa/api-client',
-    '@kasa/contracts',
   ]) {
     expect(SHARED_SINGLETONS).toContain(name);
   }
   expect(SHARED_SINGLETONS.filter((name) => name.startsWith('@mui/'))).toEqual([]);
+  // Types and constants only: each app tree-shakes its own copy.
+  expect(SHARED_SINGLETONS).not.toContain('@kasa/contracts');
 });
 
 test('MUI is imported per component path, never from the package root', () => {

@@ -2,7 +2,9 @@
 // config (ESM) and the Jest guard test (frontend-shell/src/federation-rules.spec.ts) read one list.
 
 /**
- * Shared as one instance across the shell and every remote. @mui/material is deliberately NOT here
+ * Shared as one instance across the shell and every remote. @kasa/contracts is not: it holds only
+ * types and constants (no state, no React context), so each app bundles just the parts it uses
+ * and the first screen does not download the whole API vocabulary. @mui/material is deliberately NOT here
  * (a shared module is not tree-shaken: the whole of MUI costs ~147 KB gz): each app bundles the MUI
  * components it imports by component path ('@mui/material/Button'), and the theme reaches them
  * through the shared @emotion/react ThemeContext that MUI's ThemeProvider fills.
@@ -17,7 +19,6 @@ const SHARED_SINGLETONS = [
   '@tanstack/react-query',
   '@kasa/ui',
   '@kasa/api-client',
-  '@kasa/contracts',
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { isErrorCode } from '@kasa/contracts';
+import type { ErrorCode } from '@kasa/contracts';
 import type { ErrorTextKey } from './error-messages';
 import { GENERIC_ERROR_TEXTS } from './generic-error-texts';
 import { type Catalog, formatMessage, type Language, type MessageVars, type Translate, useLanguage } from './i18n';
@@ -94,6 +94,9 @@ function isNoAnswer(error: unknown): boolean {
   );
 }
 
+/** An ErrorCode's form (UPPER_SNAKE): not one of the catalog's helper keys such as 'waitSeconds'. */
+const isCodeShaped = (code: string | undefined): code is ErrorCode => !!code && /^[A-Z][A-Z0-9_]*$/.test(code);
+
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 
 /**
@@ -110,13 +113,17 @@ const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].
  */
 export function errorText(error: unknown, t: Translate<ErrorTextKey>, fallback?: string): string {
   const facts = readError(error);
-  // A translator without the code's text gives the code back (the texts have not loaded yet).
-  if (isErrorCode(facts.code) && t(facts.code) !== facts.code) {
+  // The catalog is the list of codes this client knows (the type check keeps it complete), so the
+  // bundle needs no second list; a translator without the code's text gives the code back (the
+  // texts have not loaded yet, or the server is newer than this client).
+  const template = isCodeShaped(facts.code) ? t(facts.code) : undefined;
+  if (facts.code && template && template !== facts.code) {
+    const code = facts.code as ErrorCode;
     const vars: MessageVars = {};
     if (facts.serverMessage) vars.message = facts.serverMessage;
     if (facts.retryAfterSeconds !== undefined) vars.wait = readableWait(facts.retryAfterSeconds, t);
     // t without values gives the template back: its placeholders say what the text needs.
-    if (placeholders(t(facts.code)).every((name) => Object.hasOwn(vars, name))) return t(facts.code, vars);
+    if (placeholders(template).every((name) => Object.hasOwn(vars, name))) return t(code, vars);
   }
   if (facts.serverMessage) return facts.serverMessage;
   if (fallback) return fallback;
