@@ -118,7 +118,7 @@ const uploadsIn = (ctx: TestApp) => {
 };
 
 /**
- * A long WAV of silence (8 channels of 32-bit float at 192 kHz: 20 MB last 3.4 s, so the offline
+ * A long WAV of silence (8 channels of 32-bit float at 192 kHz: 40 MB last 6.8 s, so the offline
  * engine decodes it quickly), written to disk so the client streams it rather than holding it.
  */
 async function writeSilentWav(path: string, dataBytes: number): Promise<void> {
@@ -135,7 +135,7 @@ async function writeSilentWav(path: string, dataBytes: number): Promise<void> {
   header.writeUInt16LE(32, 34);
   header.write('data', 36, 'latin1');
   header.writeUInt32LE(dataBytes, 40);
-  // Written a megabyte at a time: a 20 MB buffer here would still be counted when the test measures.
+  // Written a megabyte at a time: a 40 MB buffer here would still be counted when the test measures.
   const out = createWriteStream(path);
   out.write(header);
   const silence = Buffer.alloc(1024 * 1024);
@@ -384,9 +384,11 @@ describe.each<QueueBackend>(['postgres', 'redis'])('voice with the queue on %s',
       expect(uploadsIn(ctx)).toEqual([]);
     });
 
-    it('streams a 20 MB upload through a temporary file: memory stays flat and nothing is left behind', async () => {
+    it('streams a 40 MB upload through a temporary file: memory stays flat and nothing is left behind', async () => {
       const user = await registerUser(ctx.app, { prefix: 'voice' });
-      const size = 20 * 1024 * 1024;
+      // Large enough that holding it in memory (at least its size) stands clear of the noise of
+      // stream buffers and garbage in flight (up to ~13 MB seen in CI).
+      const size = 40 * 1024 * 1024;
       const dir = await mkdtemp(join(tmpdir(), 'kasa-voice-test-'));
       const path = join(dir, 'long.wav');
       await writeSilentWav(path, size);
@@ -398,10 +400,9 @@ describe.each<QueueBackend>(['postgres', 'redis'])('voice with the queue on %s',
         const answer = await postStreamed(baseUrl, user, path).finally(() => clearInterval(sampler));
         peak = Math.max(peak, retainedBytes());
         expect(answer.status).toBe(200);
-        expect(answer.body).toMatchObject({ duration: 3.4, engine: 'pocketsphinx' });
-        // Held in memory, the upload would stay there (at least once) for the whole request; a few
-        // megabytes of stream buffers and garbage in flight are expected.
-        expect(peak - before).toBeLessThan(size * 0.6);
+        expect(answer.body).toMatchObject({ duration: 6.8, engine: 'pocketsphinx' });
+        // Held in memory, the upload would stay there (at least once) for the whole request.
+        expect(peak - before).toBeLessThan(size * 0.5);
         const stored = await fetchFile(ctx.app, answer.body.audioUrl as string);
         expect(stored.bytes.length).toBe(size + 44);
         expect(uploadsIn(ctx)).toEqual([]);
