@@ -395,9 +395,12 @@ describe('proxies: TRUST_PROXY names the proxy in front (docker-compose: nginx i
     }
   });
 
-  (external ? it : it.skip)(
+  it(
     'behind a proxy on another address, each client gets its own sign-up bucket only with TRUST_PROXY',
     async () => {
+      // Every machine this runs on (developers', CI) has a non-loopback interface; without one
+      // this test cannot see a proxy in another container, and says so instead of passing.
+      expect(external).toBeDefined();
       const signUps = async (ctx: TestApp) => {
         await ctx.app.listen(0, '0.0.0.0');
         const origin = `http://${external}:${(ctx.app.getHttpServer().address() as AddressInfo).port}`;
