@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import Busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
 import type { AiConfig } from '../src/config';
@@ -8,35 +7,11 @@ import { VoiceEngineError } from '../src/ai/audio/voice-engine.error';
 import { OpenAiSpeechToText } from '../src/ai/transcription/openai.speech-to-text';
 import { PocketsphinxSpeechToText } from '../src/ai/transcription/pocketsphinx.speech-to-text';
 import { type LoopbackServer, startLoopbackServer } from './support/loopback-server';
+import { goForwardWav, LIBRIVOX_WAV } from './support/speech-samples';
 
 jest.setTimeout(60_000);
 
 /** Real recordings of people speaking, from Debian's pocketsphinx-testdata (.ci/run installs it). */
-const TESTDATA = '/usr/share/pocketsphinx/test/data';
-/** "go forward ten meters": 16 kHz mono 16-bit PCM without a header. */
-const GO_FORWARD_RAW = `${TESTDATA}/goforward.raw`;
-/** "he was not an ill disposed young man" (LibriVox, Sense and Sensibility). */
-const LIBRIVOX_WAV = `${TESTDATA}/librivox/sense_and_sensibility_01_austen_64kb-0880.wav`;
-
-/** The raw recording with a WAV header, as a browser or phone would upload it. */
-async function goForwardWav(): Promise<Buffer> {
-  const pcm = await readFile(GO_FORWARD_RAW);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([header, pcm]);
-}
-
 describe('offline speech-to-text (pocketsphinx on real recordings)', () => {
   const stt = new PocketsphinxSpeechToText();
 

@@ -1,5 +1,5 @@
 import { createWriteStream, existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -24,28 +24,7 @@ import { type LoopbackServer, startLoopbackServer } from './support/loopback-ser
 import { createTestApp, type QueueBackend, type TestApp } from './support/test-app';
 import { listen, sql } from './chat-support';
 import { usedIn } from './support/usage-support';
-
-/** Real recordings of people speaking, from Debian's pocketsphinx-testdata (.ci/run installs it). */
-const GO_FORWARD_RAW = '/usr/share/pocketsphinx/test/data/goforward.raw';
-
-/** The raw 16 kHz mono recording with a WAV header, as the browser's recorder uploads it. */
-async function goForwardWav(): Promise<Buffer> {
-  const pcm = await readFile(GO_FORWARD_RAW);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([header, pcm]);
-}
+import { goForwardWav } from './support/speech-samples';
 
 const thisMonth = () => `${new Date().toISOString().slice(0, 7)}-01`;
 
