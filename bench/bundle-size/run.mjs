@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 import { repoRoot, startKasa } from '../support/kasa-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
-const budgetsKb = { '/': 220, '/chat': 320 };
+const budgetsKb = { '/': 200, '/chat': 260 };
 /** Who loads each page: the landing page is for visitors, /chat for a signed-in user. */
 const signedInPaths = new Set(['/chat']);
 const chromiumArgs = [

@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { RemoteName } from '@kasa/contracts';
-import { LegalPage } from './LegalPage';
+import { Splash } from '@kasa/ui';
 import { RemoteView } from './RemoteView';
 import { LandingPage } from './landing/LandingPage';
+
+// Off the landing page's first load: a legal page is one tap away, not the first screen.
+const LegalPage = lazy(() => import('./LegalPage').then((m) => ({ default: m.LegalPage })));
 
 /** The route table for signed-in visitors (docs/product.md#screens-and-routes): which remote renders each path. */
 export const REMOTE_ROUTES: ReadonlyArray<{ path: string; remote: RemoteName }> = [
@@ -25,7 +29,14 @@ export function AppRoutes({ signedIn }: { signedIn: boolean }) {
             <Route key={path} path={path} element={<RemoteView name={remote} />} />
           ))
         : PUBLIC_PATHS.map((path) => <Route key={path} path={path} element={<LandingPage />} />)}
-      <Route path="/legal/:page" element={<LegalPage />} />
+      <Route
+        path="/legal/:page"
+        element={
+          <Suspense fallback={<Splash />}>
+            <LegalPage />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

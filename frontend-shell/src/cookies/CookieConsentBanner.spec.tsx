@@ -19,6 +19,12 @@ afterEach(() => {
   removeFetch();
 });
 
+/** Customize, then wait for the toggles (they load on demand). */
+async function openCustomize() {
+  await userEvent.click(screen.getByTestId('cookie-customize'));
+  await screen.findByTestId('cookie-toggle-necessary');
+}
+
 const banner = () => screen.queryByTestId('cookie-banner');
 const flag = () => localStorage.getItem('cookieConsentGiven');
 const all = { necessary: true, analytics: true, marketing: true, preferences: true };
@@ -63,7 +69,7 @@ test('Necessary Only posts only necessary true', async () => {
 
 test('Customize opens the full panel: necessary locked on, three choices off, each described', async () => {
   renderInShell(<CookieConsentBanner />);
-  await userEvent.click(screen.getByTestId('cookie-customize'));
+  await openCustomize();
   const panel = screen.getByTestId('cookie-panel');
   expect(within(panel).getByRole('heading', { name: 'Cookie preferences' })).toHaveFocus();
   const switches = within(panel).getAllByRole('switch');
@@ -93,7 +99,7 @@ test('Customize opens the full panel: necessary locked on, three choices off, ea
 
 test('necessary cannot be unticked, neither on the switch nor on its row', async () => {
   renderInShell(<CookieConsentBanner />);
-  await userEvent.click(screen.getByTestId('cookie-customize'));
+  await openCustomize();
   const necessary = screen.getByTestId('cookie-toggle-necessary');
   await userEvent.click(necessary);
   await userEvent.click(screen.getByText('Always on'));
@@ -105,7 +111,7 @@ test('necessary cannot be unticked, neither on the switch nor on its row', async
 
 test('Save Preferences posts the current toggles (tapping a row toggles it)', async () => {
   renderInShell(<CookieConsentBanner />);
-  await userEvent.click(screen.getByTestId('cookie-customize'));
+  await openCustomize();
   await userEvent.click(screen.getByTestId('cookie-toggle-analytics'));
   await userEvent.click(screen.getByText('Remember extra choices that Kasa does not need to work.'));
   await userEvent.click(screen.getByTestId('cookie-toggle-marketing'));
@@ -126,7 +132,7 @@ test.each([
   ['cookie-necessary-only', necessaryOnly],
 ])('in the panel, %s ignores the toggles and posts its fixed choice', async (testId, expected) => {
   renderInShell(<CookieConsentBanner />);
-  await userEvent.click(screen.getByTestId('cookie-customize'));
+  await openCustomize();
   await userEvent.click(screen.getByTestId('cookie-toggle-marketing'));
   await userEvent.click(screen.getByTestId(testId));
   await waitFor(() => expect(banner()).toBeNull());
@@ -169,7 +175,7 @@ test('the close control sets the flag and declines without posting', async () =>
 
 test('close from the open panel also posts nothing', async () => {
   renderInShell(<CookieConsentBanner />);
-  await userEvent.click(screen.getByTestId('cookie-customize'));
+  await openCustomize();
   await userEvent.click(screen.getByTestId('cookie-toggle-analytics'));
   await userEvent.click(screen.getByTestId('cookie-close'));
   expect(banner()).toBeNull();
@@ -237,7 +243,7 @@ test('French', async () => {
   expect(screen.getByTestId('cookie-close')).toHaveAccessibleName(
     'Fermer : ne garder que les cookies nécessaires',
   );
-  await userEvent.click(screen.getByTestId('cookie-customize'));
+  await openCustomize();
   expect(screen.getByRole('heading', { name: 'Préférences de cookies' })).toBeInTheDocument();
   expect(screen.getByRole('switch', { name: 'Nécessaires' })).toBeDisabled();
   expect(screen.getByRole('switch', { name: 'Statistiques' })).toHaveAccessibleDescription(

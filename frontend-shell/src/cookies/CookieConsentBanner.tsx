@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, ButtonBase, useAppInfo, useT } from '@kasa/ui';
@@ -11,8 +11,10 @@ import {
   type CookieChoice,
 } from './cookie-preferences-api';
 import { setConsentFlag, useConsentGiven } from './consent-flag';
-import { CookieToggles } from './CookieToggles';
 import { cookieMessages } from './messages';
+
+// Most visitors answer with one tap: the toggles load only for those who choose Customize.
+const CookieToggles = lazy(() => import('./CookieToggles').then((m) => ({ default: m.CookieToggles })));
 
 const buttonSx = { flex: '1 1 auto', px: 1.5, whiteSpace: 'nowrap' } as const;
 
@@ -104,12 +106,14 @@ export function CookieConsentBanner() {
                     {t('policyLink')}
                   </Box>
                 </Box>
-                <CookieToggles
-                  value={draft}
-                  onChange={setDraft}
-                  disabled={busy}
-                  testIdPrefix="cookie-toggle"
-                />
+                <Suspense fallback={null}>
+                  <CookieToggles
+                    value={draft}
+                    onChange={setDraft}
+                    disabled={busy}
+                    testIdPrefix="cookie-toggle"
+                  />
+                </Suspense>
               </Box>
             ) : (
               <Box component="p" sx={{ m: 0, fontSize: '0.9rem', lineHeight: 1.4 }}>
