@@ -6,6 +6,7 @@ import { ChatModule } from './chat';
 import { ClockModule, LoggingModule } from './common';
 import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
+import { EnhancementsModule } from './enhancements';
 import { FilesModule } from './files';
 import { HealthModule } from './health/health.module';
 import { LegalModule } from './legal/legal.module';
@@ -36,6 +37,7 @@ export class AppModule {
         AuthModule,
         BillingModule,
         ChatModule,
+        EnhancementsModule,
         FilesModule,
         LegalModule,
         MediaModule,

@@ -2,6 +2,8 @@ import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { LoggingModule } from './common';
 import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
+import { ResearchJobsModule } from './enhancements/research/jobs/research-jobs.module';
+import { UploadJobsModule } from './enhancements/uploads/jobs/upload-jobs.module';
 import { MediaJobsModule } from './media/jobs/media-jobs.module';
 import { QueueModule } from './queue';
 import { SystemJobsModule } from './queue/system/jobs/system-jobs.module';
@@ -11,7 +13,13 @@ import { VoiceJobsModule } from './voice/jobs/voice-jobs.module';
  * Every feature's job module (`<feature>/jobs/`): the @OnJob handlers a worker runs. The API
  * imports them too when it runs the workers itself (WORKER_MODE=inline).
  */
-export const JOB_MODULES: Type[] = [SystemJobsModule, VoiceJobsModule, MediaJobsModule];
+export const JOB_MODULES: Type[] = [
+  SystemJobsModule,
+  VoiceJobsModule,
+  MediaJobsModule,
+  UploadJobsModule,
+  ResearchJobsModule,
+];
 
 /** The worker process: the job handlers and what they need, no HTTP. */
 @Module({})

@@ -76,6 +76,8 @@ describe('one JSON error shape for every failure', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-powered-by']).toBeUndefined();
+    // The Google Drive sign-in popup must stay reachable from the page that opened it.
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 });
 

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { type AuthResponse, isErrorCode } from '@kasa/contracts';
 import { listen } from './chat-support';
 import { GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
+import { type FakeGoogleServer, startFakeGoogle } from './support/fake-google-server';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -17,8 +18,8 @@ import { createTestApp, type TestApp } from './support/test-app';
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_518);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 
-/** Pages a browser opens (the sandbox checkout): their errors are pages too. */
-const BROWSER_PAGES = /^\/api\/billing\/sandbox\/checkout\//;
+/** Pages a browser opens (the sandbox checkout, Google's redirect back): their errors are pages too. */
+const BROWSER_PAGES = /^\/api\/(billing\/sandbox\/checkout\/|enhancements\/google-drive\/callback)/;
 
 interface Route {
   method: string;
@@ -418,17 +419,33 @@ const fillPath = (template: string, values: string[]) => {
 
 describe(`route fuzz (seed ${SEED}, ${RUNS} runs per route and caller)`, () => {
   let ctx: TestApp;
+  let google: FakeGoogleServer;
   let baseUrl: string;
   let routes: Route[];
   let fieldNames: string[];
 
   beforeAll(async () => {
-    ctx = await createTestApp('fuzz', { config: { rateLimits: GENEROUS_RATE_LIMITS } });
+    // Google Drive configured (against a loopback Google), so its routes are fuzzed past the
+    // 'not configured' 503 that enhancements-google-drive.spec checks on its own.
+    google = await startFakeGoogle();
+    ctx = await createTestApp('fuzz', {
+      config: { rateLimits: GENEROUS_RATE_LIMITS },
+      env: {
+        GOOGLE_CLIENT_ID: google.clientId,
+        GOOGLE_CLIENT_SECRET: google.clientSecret,
+        GOOGLE_OAUTH_AUTH_URL: google.authUrl,
+        GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
+        GOOGLE_DRIVE_API_URL: google.driveApiUrl,
+      },
+    });
     baseUrl = await listen(ctx.app);
     routes = registeredRoutes(ctx.app);
     fieldNames = dtoFieldNames();
   });
-  afterAll(() => ctx?.close());
+  afterAll(async () => {
+    await ctx?.close();
+    await google?.close();
+  });
 
   it('finds the routes in the running app', () => {
     const names = routes.map((r) => `${r.method} ${r.path}`);
@@ -442,6 +459,11 @@ describe(`route fuzz (seed ${SEED}, ${RUNS} runs per route and caller)`, () => {
       'GET /api/billing/sandbox/checkout/:checkoutId',
       'GET /api/legal/cookie-preferences/:sessionId',
       'GET /runtime-config.json',
+      'POST /api/enhancements/upload',
+      'POST /api/enhancements/search',
+      'POST /api/enhancements/research',
+      'POST /api/enhancements/canvas/save',
+      'POST /api/enhancements/google-drive/files',
     ])
       expect(names).toContain(expected);
     expect(fieldNames).toEqual(expect.arrayContaining(['username', 'message', 'sessionId', 'phone_number']));

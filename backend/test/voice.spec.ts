@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { createWriteStream, existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
@@ -373,8 +374,24 @@ describe.each<QueueBackend>(['postgres', 'redis'])('voice with the queue on %s',
       try {
         const before = retainedBytes();
         let peak = before;
-        const sampler = setInterval(() => (peak = Math.max(peak, retainedBytes())), 100);
-        const answer = await postStreamed(baseUrl, user, path).finally(() => clearInterval(sampler));
+        // Each sample is a full collection of this process, which also runs the server: on the
+        // large heap of a whole test run one takes long, so samples leave the server at least 4x
+        // that time to work (every 100 ms starved it, and the upload never finished).
+        let sampling = true;
+        let timer: NodeJS.Timeout | undefined;
+        // A test that times out must not leave the sampler starving the tests after it.
+        const samplingEnds = performance.now() + 90_000;
+        const sample = () => {
+          const started = performance.now();
+          peak = Math.max(peak, retainedBytes());
+          if (sampling && started < samplingEnds)
+            timer = setTimeout(sample, Math.max(100, 4 * (performance.now() - started)));
+        };
+        timer = setTimeout(sample, 100);
+        const answer = await postStreamed(baseUrl, user, path).finally(() => {
+          sampling = false;
+          clearTimeout(timer);
+        });
         peak = Math.max(peak, retainedBytes());
         expect(answer.status).toBe(200);
         expect(answer.body).toMatchObject({ duration: 6.8, engine: 'pocketsphinx' });

@@ -1,12 +1,14 @@
 import { useCallback } from 'react';
+import { EnhancementsMenu } from './enhancements/EnhancementsMenu';
 import { QuickAiTools } from './quick-actions/QuickAiTools';
 import { ChatScreen, type ChatToolsApi } from './screen/ChatScreen';
 
 /**
  * The chat area (/ and /chat), the app this remote exposes: the chat screen with Quick AI Tools in
- * its sidebar. A later issue plugs the '+' enhancements menu into ChatScreen's `composerTools`.
+ * its sidebar and the '+' enhancements menu beside its input.
  */
 export default function ChatApp() {
   const sidebarTools = useCallback((api: ChatToolsApi) => <QuickAiTools api={api} />, []);
-  return <ChatScreen sidebarTools={sidebarTools} />;
+  const composerTools = useCallback((api: ChatToolsApi) => <EnhancementsMenu api={api} />, []);
+  return <ChatScreen sidebarTools={sidebarTools} composerTools={composerTools} />;
 }

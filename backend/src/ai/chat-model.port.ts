@@ -7,9 +7,55 @@ import type { ErrorCode } from '@kasa/contracts';
  */
 export const CHAT_MODEL = Symbol('CHAT_MODEL');
 
+/** Text of a message made of parts (OpenAI's content-part shape). */
+export interface ChatModelTextPart {
+  type: 'text';
+  text: string;
+}
+
+/** An image a vision model looks at; `name` (the file's) is ours and never sent to a provider. */
+export interface ChatModelImagePart {
+  type: 'image_url';
+  image_url: { url: string };
+  name?: string;
+}
+
+export type ChatModelContentPart = ChatModelTextPart | ChatModelImagePart;
+
 export interface ChatModelMessage {
   role: 'system' | 'user' | 'assistant';
-  content: string;
+  /**
+   * Plain text, or parts when the message carries attachments: the FIRST text part is always the
+   * user's own words (what the offline advisor searches for), the next ones the attached files'
+   * text, then the images.
+   */
+  content: string | ChatModelContentPart[];
+}
+
+/** The user's own words in a message: the whole text, or the first text part. */
+export function messageQuestion(message: ChatModelMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  return message.content.find((part): part is ChatModelTextPart => part.type === 'text')?.text ?? '';
+}
+
+/** Every text of a message joined (what a text-only model reads). */
+export function messageText(content: ChatModelMessage['content']): string {
+  if (typeof content === 'string') return content;
+  return content
+    .filter((part): part is ChatModelTextPart => part.type === 'text')
+    .map((part) => part.text)
+    .join('\n\n');
+}
+
+/**
+ * A file sent with the message being answered, as the offline advisor reads it: `text` is the
+ * extracted text (whole, or the passages most relevant to the question), null when there is
+ * nothing to read (an image, a canvas, a scan whose text is not ready).
+ */
+export interface ChatModelAttachment {
+  name: string;
+  mimeType: string;
+  text: string | null;
 }
 
 export interface ChatModelRequest {
@@ -24,6 +70,11 @@ export interface ChatModelRequest {
    * user message being answered right now. Ignored by real models.
    */
   knowledgeExcludeIds?: string[];
+  /**
+   * The attachments of the message being answered. Real models already read them in the user
+   * message (text and image parts); the offline advisor quotes their passages first.
+   */
+  attachments?: ChatModelAttachment[];
 }
 
 export interface ChatModel {

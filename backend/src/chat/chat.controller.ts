@@ -105,7 +105,10 @@ export class ChatController {
   @Post()
   @ApiChatEventStream()
   @ApiValidationFailed()
-  @ApiErrorResponse(404, "conversationId is not one of the user's conversations.")
+  @ApiErrorResponse(
+    404,
+    "conversationId is not one of the user's conversations, or an attachment is not one of the user's uploads or canvases (CHAT_ATTACHMENT_NOT_FOUND); nothing is charged.",
+  )
   @ApiUsageLimit('messagesPerMonth')
   @ApiErrorResponse(503, 'The server is restarting: send again in a moment.')
   async send(@CurrentUser() user: User, @Body() body: SendChatDto, @Res() response: Response): Promise<void> {

@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth';
 import { FilesModule } from '../files';
 import { UsageModule } from '../usage';
+import { ChatAttachmentsRegistry } from './attachments/chat-attachments.registry';
+import { ChatAttachmentsService } from './attachments/chat-attachments.service';
 import { ChatController } from './chat.controller';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
@@ -23,7 +25,14 @@ import { ChatGenerationService } from './generation/chat-generation.service';
     TypeOrmModule.forFeature([ConversationEntity, ChatMessageEntity]),
   ],
   controllers: [ChatController],
-  providers: [ChatRepository, ChatService, ChatGenerationService, ConversationsKnowledgeSource],
-  exports: [ChatService],
+  providers: [
+    ChatRepository,
+    ChatService,
+    ChatGenerationService,
+    ConversationsKnowledgeSource,
+    ChatAttachmentsRegistry,
+    ChatAttachmentsService,
+  ],
+  exports: [ChatService, ChatAttachmentsRegistry],
 })
 export class ChatModule {}

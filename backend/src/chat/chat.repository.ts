@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { ChatMessageStatus, ChatRole } from '@kasa/contracts';
+import type { ChatAttachmentRef, ChatMessageStatus, ChatRole } from '@kasa/contracts';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { ReadableFailure } from '../ai/chat-model.port';
 import { ChatMessageEntity } from './entities/chat-message.entity';
@@ -23,6 +23,22 @@ export interface StartTurnInput {
   message: string;
   /** Upper bound of the history to load (estimated tokens); the prompt builder trims exactly. */
   historyTokenBudget: number;
+  /** What the message is sent with, in order (already checked to be the user's). */
+  attachments?: MessageAttachmentInput[];
+}
+
+/** An attachment stored with a user message. */
+export interface MessageAttachmentInput {
+  type: ChatAttachmentRef['type'];
+  refId: string;
+  name: string;
+  mimeType: string;
+  fileId: string | null;
+}
+
+/** An attachment of a stored message, as the conversation shows it. */
+export interface MessageAttachmentRow extends MessageAttachmentInput {
+  messageId: string;
 }
 
 export interface StartedTurn {
@@ -68,6 +84,29 @@ function insertTurnSql(conversationId: string, from: string): string {
     SELECT ${conversationId}, $2::uuid, 'assistant', '', 'streaming',
            "t" + interval '1 microsecond', "t" + interval '1 microsecond' FROM ${from}
     RETURNING "id", "role", "created_at", "conversation_id"`;
+}
+
+/**
+ * Stores the turn's attachments ($4, a JSON array) with its user message, in the statement that
+ * inserts the turn: the message and what it was sent with exist together or not at all.
+ */
+const INSERT_ATTACHMENTS_CTE = `"attached" AS (
+  INSERT INTO "chat_message_attachments"
+    ("message_id", "position", "type", "ref_id", "name", "mime_type", "file_id")
+  SELECT "turn"."id", a."n" - 1, a."value"->>'type', (a."value"->>'refId')::uuid, a."value"->>'name',
+         a."value"->>'mimeType', (a."value"->>'fileId')::uuid
+    FROM "turn", jsonb_array_elements($4::jsonb) WITH ORDINALITY AS a("value", "n")
+   WHERE "turn"."role" = 'user'
+)`;
+
+function attachmentsJson(attachments: MessageAttachmentInput[] = []): string {
+  return JSON.stringify(
+    attachments.map((attachment) => ({
+      ...attachment,
+      name: attachment.name.slice(0, 255),
+      mimeType: attachment.mimeType.slice(0, 100),
+    })),
+  );
 }
 
 function toStartedTurn(conversationId: string, inserted: Row[]) {
@@ -172,6 +211,29 @@ export class ChatRepository {
   }
 
   /**
+   * The attachments of these messages (the caller read the messages scoped to their owner), in
+   * the order they were sent.
+   */
+  async listAttachments(messageIds: string[]): Promise<MessageAttachmentRow[]> {
+    if (!messageIds.length) return [];
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT "message_id", "type", "ref_id", "name", "mime_type", "file_id"
+         FROM "chat_message_attachments"
+        WHERE "message_id" = ANY($1::uuid[])
+        ORDER BY "message_id", "position"`,
+      [messageIds],
+    );
+    return rows.map((row) => ({
+      messageId: row.message_id as string,
+      type: row.type as ChatAttachmentRef['type'],
+      refId: row.ref_id as string,
+      name: row.name as string,
+      mimeType: row.mime_type as string,
+      fileId: (row.file_id as string | null) ?? null,
+    }));
+  }
+
+  /**
    * Stores the user's message and an empty 'streaming' reply (creating the conversation when none
    * is given) and reads the history the prompt is built from. Sends to the same conversation are
    * serialised on its row, so every turn sees the turns stored before it and two replies never
@@ -191,9 +253,10 @@ export class ChatRepository {
          "turn" AS (${insertTurnSql('$1::uuid', '"now"')}),
          "touch" AS (
            UPDATE "conversations" SET "updated_at" = (SELECT "t" FROM "now") WHERE "id" = $1::uuid
-         )
+         ),
+         ${INSERT_ATTACHMENTS_CTE}
          SELECT "id", "role", "created_at" FROM "turn"`,
-        [conversationId, input.userId, input.message],
+        [conversationId, input.userId, input.message, attachmentsJson(input.attachments)],
       );
       const turn = toStartedTurn(conversationId, inserted);
       const history = await this.loadHistory(
@@ -218,9 +281,10 @@ export class ChatRepository {
          SELECT $2::uuid, $1::text, "t", "t" FROM "now"
          RETURNING "id"
        ),
-       "turn" AS (${insertTurnSql('"created"."id"', '"now", "created"')})
+       "turn" AS (${insertTurnSql('"created"."id"', '"now", "created"')}),
+       ${INSERT_ATTACHMENTS_CTE}
        SELECT "id", "role", "created_at", "conversation_id" FROM "turn"`,
-      [input.newTitle, input.userId, input.message],
+      [input.newTitle, input.userId, input.message, attachmentsJson(input.attachments)],
     );
     const conversationId = inserted[0].conversation_id as string;
     return { ...toStartedTurn(conversationId, inserted).ids, history: [] };
@@ -238,7 +302,10 @@ export class ChatRepository {
     tokenBudget: number,
   ): Promise<PromptHistoryMessage[]> {
     const rows: Row[] = await manager.query(
-      `SELECT "role", "content", "status" FROM (
+      `SELECT "role", "content", "status",
+              (SELECT array_agg(a."name" ORDER BY a."position") FROM "chat_message_attachments" a
+                WHERE a."message_id" = "h"."id") AS "attachment_names"
+         FROM (
          SELECT "role", "content", "status", "created_at", "id",
                 SUM(CEIL(char_length("content") / 4.0) + 4) OVER (
                   ORDER BY "created_at" DESC, "id" DESC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
@@ -255,6 +322,7 @@ export class ChatRepository {
       role: row.role as ChatRole,
       content: row.content as string,
       status: row.status as ChatMessageStatus,
+      ...(row.attachment_names ? { attachmentNames: row.attachment_names as string[] } : {}),
     }));
   }
 

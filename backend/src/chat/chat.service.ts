@@ -1,16 +1,29 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import type { ChatMessage, ChatSearchHit, ConversationSummary, StopChatResponse } from '@kasa/contracts';
+import type {
+  ChatMessage,
+  ChatMessageAttachment,
+  ChatSearchHit,
+  ConversationSummary,
+  StopChatResponse,
+} from '@kasa/contracts';
 import { ApiException } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { FilesService } from '../files';
 import { type Reservation, UsageService } from '../usage';
 import type { User } from '../users';
-import { type AppendedMessage, ChatRepository, type ConversationRow } from './chat.repository';
+import type { ResolvedAttachment } from './attachments/chat-attachment-source';
+import { ChatAttachmentsService } from './attachments/chat-attachments.service';
+import {
+  type AppendedMessage,
+  ChatRepository,
+  type ConversationRow,
+  type MessageAttachmentRow,
+} from './chat.repository';
 import type { SendChatDto } from './dto/chat.dto';
 import type { ChatMessageEntity } from './entities/chat-message.entity';
 import { ChatGenerationService, STALE_REPLY_MS } from './generation/chat-generation.service';
 import type { GenerationTask } from './generation/generation-task';
-import { buildChatPrompt } from './prompt/build-chat-prompt';
+import { attachmentCharBudget, buildChatPrompt, type ChatPromptInput } from './prompt/build-chat-prompt';
 import { conversationTitle } from './prompt/conversation-title';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
@@ -46,6 +59,7 @@ export class ChatService {
     private readonly generation: ChatGenerationService,
     private readonly usage: UsageService,
     private readonly files: FilesService,
+    private readonly attachments: ChatAttachmentsService,
   ) {}
 
   async listConversations(user: User): Promise<ConversationSummary[]> {
@@ -57,7 +71,11 @@ export class ChatService {
    * conversations, so a feature's result is there after a reload. 404 when the conversation is
    * not the user's.
    */
-  async appendMessages(user: User, conversationId: string, messages: AppendedMessage[]): Promise<ChatMessage[]> {
+  async appendMessages(
+    user: User,
+    conversationId: string,
+    messages: AppendedMessage[],
+  ): Promise<ChatMessage[]> {
     const appended = await this.repository.appendMessages(user.id, conversationId, messages);
     if (!appended) throw conversationNotFound();
     return appended.map((message) => this.toChatMessage(message));
@@ -75,7 +93,11 @@ export class ChatService {
   async getMessages(user: User, conversationId: string): Promise<ChatMessage[]> {
     const messages = await this.repository.listMessages(user.id, conversationId);
     if (!messages) throw conversationNotFound();
-    return messages.map((message) => this.toChatMessage(message));
+    const attachments = new Map<string, MessageAttachmentRow[]>();
+    const userMessageIds = messages.filter((message) => message.role === 'user').map((message) => message.id);
+    for (const row of await this.repository.listAttachments(userMessageIds))
+      attachments.set(row.messageId, [...(attachments.get(row.messageId) ?? []), row]);
+    return messages.map((message) => this.toChatMessage(message, attachments.get(message.id)));
   }
 
   async rename(user: User, conversationId: string, title: string): Promise<ConversationSummary> {
@@ -110,42 +132,73 @@ export class ChatService {
    * user's message and an empty reply, builds the prompt from what is stored, and starts writing
    * the reply. Throws (before anything is streamed) when the conversation is not this user's or
    * the server is shutting down. A reply that never starts or fails gives the message back.
+   * Attachments are checked first: one that is not the user's is a 404 and costs nothing.
    */
   async send(user: User, dto: SendChatDto): Promise<StartedChat> {
     if (this.generation.isClosing)
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'CHAT_SERVER_RESTARTING', SERVER_RESTARTING);
+    const attachments = await this.attachments.resolve(user.id, dto.attachments ?? []);
     const reservation = await this.usage.reserve(user.id, 'messagesPerMonth');
     try {
-      return await this.startReply(user, dto, reservation);
+      return await this.startReply(user, dto, attachments, reservation);
     } catch (error) {
       await reservation.refund();
       throw error;
     }
   }
 
-  private async startReply(user: User, dto: SendChatDto, reservation: Reservation): Promise<StartedChat> {
+  private async startReply(
+    user: User,
+    dto: SendChatDto,
+    attachments: ResolvedAttachment[],
+    reservation: Reservation,
+  ): Promise<StartedChat> {
+    const tokenBudget = this.config.ai.chatHistoryTokenBudget;
     const turn = await this.repository.startTurn({
       userId: user.id,
       conversationId: dto.conversationId,
       newTitle: conversationTitle(dto.message),
       message: dto.message,
-      historyTokenBudget: this.config.ai.chatHistoryTokenBudget,
+      historyTokenBudget: tokenBudget,
+      attachments: attachments.map((attachment) => ({
+        type: attachment.type,
+        refId: attachment.id,
+        name: attachment.name,
+        mimeType: attachment.mimeType,
+        fileId: attachment.fileId || null,
+      })),
     });
     if (!turn) throw conversationNotFound();
-    const messages = buildChatPrompt({
+    const prompt: ChatPromptInput = {
       assistantName: this.config.assistantName,
       appName: this.config.appName,
       systemPrompt: dto.systemPrompt,
       history: turn.history,
       userMessage: dto.message,
-      tokenBudget: this.config.ai.chatHistoryTokenBudget,
-    });
+      tokenBudget,
+    };
     const reply = this.generation.start({
       userId: user.id,
       conversationId: turn.conversationId,
       userMessageId: turn.userMessageId,
       assistantMessageId: turn.assistantMessageId,
-      messages,
+      messages: buildChatPrompt(prompt),
+      // Reading the files may wait for an extraction: the reply task does it, not the request.
+      prepare: attachments.length
+        ? async (signal) => {
+            const read = await this.attachments.read(
+              user.id,
+              attachments,
+              dto.message,
+              attachmentCharBudget(tokenBudget),
+              signal,
+            );
+            return {
+              messages: buildChatPrompt({ ...prompt, attachments: read.prompt }),
+              attachments: read.model,
+            };
+          }
+        : undefined,
       reservation,
     });
     return {
@@ -180,9 +233,11 @@ export class ChatService {
     return true;
   }
 
-  private toChatMessage(message: ChatMessageEntity): ChatMessage {
+  private toChatMessage(message: ChatMessageEntity, attachments: MessageAttachmentRow[] = []): ChatMessage {
     const live = message.status === 'streaming' ? this.generation.find(message.id) : undefined;
     return {
+      // Only messages sent with attachments carry the field: the others keep their old shape.
+      ...(attachments.length ? { attachments: attachments.map((row) => this.toAttachment(row)) } : {}),
       id: message.id,
       role: message.role,
       content: live && !live.finished ? live.content : message.content,
@@ -195,6 +250,16 @@ export class ChatService {
       error: message.error,
       errorCode: message.errorCode,
       createdAt: message.createdAt.toISOString(),
+    };
+  }
+
+  private toAttachment(row: MessageAttachmentRow): ChatMessageAttachment {
+    return {
+      type: row.type,
+      id: row.refId,
+      name: row.name,
+      mimeType: row.mimeType,
+      url: row.fileId ? this.files.signedUrl({ id: row.fileId }) : null,
     };
   }
 }

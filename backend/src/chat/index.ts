@@ -1,3 +1,5 @@
 export * from './chat.module';
 export * from './chat.service';
 export type { AppendedMessage } from './chat.repository';
+export { ChatAttachmentsRegistry } from './attachments/chat-attachments.registry';
+export type { ChatAttachmentSource, ResolvedAttachment } from './attachments/chat-attachment-source';

@@ -15,6 +15,14 @@ export interface BodyParserError extends Error {
 /** Webhooks whose signature covers the exact bytes sent: their body stays a Buffer. */
 export const RAW_BODY_PATHS = ['/api/stripe/webhook'];
 
+/**
+ * JSON routes whose bodies are larger by nature, with their own limit (every other route keeps
+ * BODY_LIMIT): a canvas PNG of up to 2000x1500 pixels, base64 in JSON, can pass 1 MB.
+ */
+export const LARGE_JSON_PATHS: Readonly<Record<string, string>> = {
+  '/api/enhancements/canvas/save': '15mb',
+};
+
 export const BODY_NOT_JSON = 'The request body is not valid JSON.';
 
 /** A header value quoted back in a message, cut short (headers can be kilobytes long). */
@@ -85,10 +93,13 @@ export function bodyFailure(error: BodyParserError, request: Request, limit: str
  */
 export function useBodyParsing(app: INestApplication, limit: string): void {
   for (const path of RAW_BODY_PATHS) app.use(path, express.raw({ limit, type: () => true }));
+  // A parsed body is not parsed again: the general parser below skips these routes' bodies.
+  for (const [path, pathLimit] of Object.entries(LARGE_JSON_PATHS))
+    app.use(path, express.json({ limit: pathLimit }));
   app.use(express.json({ limit }));
   app.use(express.urlencoded({ limit, extended: false }));
   app.use((error: BodyParserError, request: Request, response: Response, next: NextFunction) => {
-    const failure = bodyFailure(error, request, limit);
+    const failure = bodyFailure(error, request, LARGE_JSON_PATHS[request.path] ?? limit);
     if (!failure) return next(error);
     response
       .status(failure.status)

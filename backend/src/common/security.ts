@@ -43,6 +43,9 @@ export function useSecurityHeaders(app: INestApplication, config: AppConfig): vo
       },
       // Remote chunks are fetched with CORS from their own origin when deployed apart.
       crossOriginEmbedderPolicy: false,
+      // The Google Drive dialog watches its sign-in popup (popup.closed): with 'same-origin' the
+      // browser severs the popup from the app as soon as it reaches Google and it looks closed.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
       crossOriginResourcePolicy: { policy: remotes.length ? 'cross-origin' : 'same-origin' },
     }),
   );

@@ -58,6 +58,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Where stored files' bytes live (FILES_STORAGE). */
   files: FilesStorageConfig;
+  /** The chat enhancements' engines (docs/operations.md#configuration): uploads, search, research, Drive. */
+  enhancements: EnhancementsConfig;
   /** Origin users reach Kasa at (PUBLIC_URL), when set; payment redirects use it. */
   publicUrl?: string;
 }
@@ -170,4 +172,61 @@ export interface AuthRateLimits {
   resetPerIp: RateLimit;
   resetGlobal: RateLimit;
   resetPerUsernameIp: RateLimit;
+}
+
+/** Text extraction of uploaded documents (PDF, DOCX, DOC, text) and OCR of images and scanned PDFs. */
+export interface DocumentsConfig {
+  /** TESSERACT_BIN: the OCR program (Debian tesseract-ocr); OCR says it is missing when absent. */
+  tesseractBinary: string;
+  /** TESSERACT_LANGS ('+'-separated); unset: every installed language of eng, fra, afr, amh, swa, tir, yor. */
+  tesseractLanguages?: string[];
+  /** PDFTOPPM_BIN: renders scanned PDF pages to images for OCR (Debian poppler-utils). */
+  pdftoppmBinary: string;
+}
+
+/** One web search provider; tried in the order of `providers` (SearXNG, Google, Brave). */
+export type SearchProviderConfig =
+  | { engine: 'searxng'; url: string }
+  | { engine: 'google'; apiKey: string; engineId: string; apiUrl: string }
+  | { engine: 'brave'; apiKey: string; apiUrl: string };
+
+export interface SearchConfig {
+  /** Configured providers in failover order; empty: Kasa's local index only. */
+  providers: SearchProviderConfig[];
+  /** How long one provider may take before the next is tried. */
+  timeoutMs: number;
+}
+
+export interface ResearchConfig {
+  /** WIKIPEDIA_API_URL: origin of Wikipedia's REST API; '{lang}' is replaced by the language (en, fr). */
+  wikipediaApiUrl: string;
+  /** RESEARCH_WEB=off: research uses the local index only (no Wikipedia, no web). */
+  web: boolean;
+  /** How long fetching one page may take. */
+  fetchTimeoutMs: number;
+  /** Pages fetched at most per research. */
+  maxPages: number;
+  /**
+   * RESEARCH_ALLOW_PRIVATE_NETWORK=true: research may read pages on private or loopback addresses
+   * (an intranet search engine, tests). Off by default: a link found on the web must not reach
+   * Kasa's own network.
+   */
+  allowPrivateNetwork: boolean;
+}
+
+export interface GoogleDriveConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Google's OAuth endpoints and the Drive v3 API (tests: a loopback server). */
+  authUrl: string;
+  tokenUrl: string;
+  driveApiUrl: string;
+}
+
+export interface EnhancementsConfig {
+  documents: DocumentsConfig;
+  search: SearchConfig;
+  research: ResearchConfig;
+  /** Unset without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: cloud import says it is not configured. */
+  googleDrive?: GoogleDriveConfig;
 }

@@ -190,7 +190,9 @@ export class EnvironmentVariables {
   @ValidateBy(
     {
       name: 'isTrustProxy',
-      validator: { validate: (value: unknown) => typeof value === 'string' && parseTrustProxy(value) !== null },
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && parseTrustProxy(value) !== null,
+      },
     },
     { message: TRUST_PROXY_RULE },
   )
@@ -268,7 +270,9 @@ export class EnvironmentVariables {
   /** The offline engine's program; unset: where Debian's pocketsphinx package puts it. */
   @Transform(emptyToUndefined)
   @IsOptional()
-  @Matches(/^\//, { message: 'POCKETSPHINX_BIN must be an absolute path (e.g. /usr/bin/pocketsphinx_continuous)' })
+  @Matches(/^\//, {
+    message: 'POCKETSPHINX_BIN must be an absolute path (e.g. /usr/bin/pocketsphinx_continuous)',
+  })
   POCKETSPHINX_BIN?: string;
 
   /** The folder holding en-us/, en-us.lm.bin and cmudict-en-us.dict; unset: Debian's pocketsphinx-en-us. */
@@ -410,4 +414,126 @@ export class EnvironmentVariables {
     message: 'PUBLIC_URL must be an origin like https://kasa.example.com (no path)',
   })
   PUBLIC_URL?: string;
+
+  // Chat enhancements (docs/operations.md#configuration).
+
+  /** The OCR program (Debian tesseract-ocr). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  TESSERACT_BIN?: string;
+
+  /** OCR languages joined by '+', e.g. eng+fra+swa (unset: every installed one Kasa knows). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[a-z_]{3,8}(\+[a-z_]{3,8})*$/, {
+    message: "TESSERACT_LANGS must be Tesseract language codes joined by '+' (e.g. eng+fra+swa)",
+  })
+  TESSERACT_LANGS?: string;
+
+  /** Renders scanned PDF pages for OCR (Debian poppler-utils). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  PDFTOPPM_BIN?: string;
+
+  /** A SearXNG instance with its JSON API on, e.g. http://localhost:8888. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, { message: 'SEARXNG_URL must be an http:// or https:// URL' })
+  SEARXNG_URL?: string;
+
+  /** Google Programmable Search: the API key and the engine id (cx), both or neither. */
+  @Transform(emptyToUndefined)
+  @ValidateIf(
+    (env: EnvironmentVariables) =>
+      env.GOOGLE_SEARCH_ENGINE_ID !== undefined || env.GOOGLE_SEARCH_API_KEY !== undefined,
+  )
+  @IsString({ message: 'GOOGLE_SEARCH_API_KEY is required with GOOGLE_SEARCH_ENGINE_ID' })
+  @MinLength(1, { message: 'GOOGLE_SEARCH_API_KEY is required with GOOGLE_SEARCH_ENGINE_ID' })
+  GOOGLE_SEARCH_API_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf(
+    (env: EnvironmentVariables) =>
+      env.GOOGLE_SEARCH_API_KEY !== undefined || env.GOOGLE_SEARCH_ENGINE_ID !== undefined,
+  )
+  @IsString({ message: 'GOOGLE_SEARCH_ENGINE_ID (cx) is required with GOOGLE_SEARCH_API_KEY' })
+  @MinLength(1, { message: 'GOOGLE_SEARCH_ENGINE_ID (cx) is required with GOOGLE_SEARCH_API_KEY' })
+  GOOGLE_SEARCH_ENGINE_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, { message: 'GOOGLE_SEARCH_API_URL must be an http:// or https:// URL' })
+  GOOGLE_SEARCH_API_URL?: string;
+
+  /** Brave Search API subscription token. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  BRAVE_SEARCH_API_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, { message: 'BRAVE_SEARCH_API_URL must be an http:// or https:// URL' })
+  BRAVE_SEARCH_API_URL?: string;
+
+  /** How long one search provider may take before the next is tried (default 8000). */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'SEARCH_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(500)
+  SEARCH_TIMEOUT_MS?: number;
+
+  /** Wikipedia's origin; '{lang}' becomes the language code (default https://{lang}.wikipedia.org). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, { message: 'WIKIPEDIA_API_URL must be an http:// or https:// URL' })
+  WIKIPEDIA_API_URL?: string;
+
+  /** 'off': research stays on the local index (no Wikipedia, no web pages). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['on', 'off'], { message: "RESEARCH_WEB must be 'on' or 'off'" })
+  RESEARCH_WEB?: 'on' | 'off';
+
+  /** 'true': research may read pages on private or loopback addresses (an intranet; tests). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: "RESEARCH_ALLOW_PRIVATE_NETWORK must be 'true' or 'false'" })
+  RESEARCH_ALLOW_PRIVATE_NETWORK?: 'true' | 'false';
+
+  /** Google Drive import (OAuth client of type "Web application"): both or neither. */
+  @Transform(emptyToUndefined)
+  @ValidateIf(
+    (env: EnvironmentVariables) =>
+      env.GOOGLE_CLIENT_SECRET !== undefined || env.GOOGLE_CLIENT_ID !== undefined,
+  )
+  @IsString({ message: 'GOOGLE_CLIENT_ID is required with GOOGLE_CLIENT_SECRET' })
+  @MinLength(1, { message: 'GOOGLE_CLIENT_ID is required with GOOGLE_CLIENT_SECRET' })
+  GOOGLE_CLIENT_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @ValidateIf(
+    (env: EnvironmentVariables) =>
+      env.GOOGLE_CLIENT_ID !== undefined || env.GOOGLE_CLIENT_SECRET !== undefined,
+  )
+  @IsString({ message: 'GOOGLE_CLIENT_SECRET is required with GOOGLE_CLIENT_ID' })
+  @MinLength(1, { message: 'GOOGLE_CLIENT_SECRET is required with GOOGLE_CLIENT_ID' })
+  GOOGLE_CLIENT_SECRET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, { message: 'GOOGLE_OAUTH_AUTH_URL must be an http:// or https:// URL' })
+  GOOGLE_OAUTH_AUTH_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, { message: 'GOOGLE_OAUTH_TOKEN_URL must be an http:// or https:// URL' })
+  GOOGLE_OAUTH_TOKEN_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, { message: 'GOOGLE_DRIVE_API_URL must be an http:// or https:// URL' })
+  GOOGLE_DRIVE_API_URL?: string;
 }

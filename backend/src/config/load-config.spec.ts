@@ -183,8 +183,14 @@ describe('loadConfig', () => {
       modelDir: '/opt/sphinx/model',
     });
     expect(() =>
-      loadConfig({ DATA_DIR: dataDir, POCKETSPHINX_BIN: 'pocketsphinx_continuous', POCKETSPHINX_MODEL_DIR: 'model' }),
-    ).toThrow(/POCKETSPHINX_BIN must be an absolute path[\s\S]*POCKETSPHINX_MODEL_DIR must be an absolute path/);
+      loadConfig({
+        DATA_DIR: dataDir,
+        POCKETSPHINX_BIN: 'pocketsphinx_continuous',
+        POCKETSPHINX_MODEL_DIR: 'model',
+      }),
+    ).toThrow(
+      /POCKETSPHINX_BIN must be an absolute path[\s\S]*POCKETSPHINX_MODEL_DIR must be an absolute path/,
+    );
   });
 
   it('lists every invalid setting with a message naming it', () => {

@@ -4,7 +4,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { REMOTE_NAMES, type RemoteName } from '@kasa/contracts';
-import type { AppConfig } from './app-config';
+import type { AppConfig, EnhancementsConfig, SearchProviderConfig } from './app-config';
 import { EnvironmentVariables } from './environment';
 import { parseTrustProxy } from './trust-proxy';
 
@@ -168,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : { storage: 'local', dir: join(dataDir, 'files') },
     publicUrl: vars.PUBLIC_URL,
+    enhancements: enhancementsConfig(vars),
     rateLimits: {
       loginPerIp: { limit: vars.RATE_LIMIT_LOGIN_PER_IP ?? 30, windowMs: 15 * 60_000 },
       loginPerUsernameIp: { limit: 10, windowMs: 15 * 60_000 },
@@ -185,5 +186,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((name) => name.trim())
       .filter(Boolean),
+  };
+}
+
+/** The enhancements' engines: each provider is on when its variables are set. */
+function enhancementsConfig(vars: EnvironmentVariables): EnhancementsConfig {
+  const providers: SearchProviderConfig[] = [];
+  if (vars.SEARXNG_URL) providers.push({ engine: 'searxng', url: vars.SEARXNG_URL });
+  if (vars.GOOGLE_SEARCH_API_KEY && vars.GOOGLE_SEARCH_ENGINE_ID)
+    providers.push({
+      engine: 'google',
+      apiKey: vars.GOOGLE_SEARCH_API_KEY,
+      engineId: vars.GOOGLE_SEARCH_ENGINE_ID,
+      apiUrl: vars.GOOGLE_SEARCH_API_URL ?? 'https://www.googleapis.com/customsearch/v1',
+    });
+  if (vars.BRAVE_SEARCH_API_KEY)
+    providers.push({
+      engine: 'brave',
+      apiKey: vars.BRAVE_SEARCH_API_KEY,
+      apiUrl: vars.BRAVE_SEARCH_API_URL ?? 'https://api.search.brave.com/res/v1/web/search',
+    });
+  return {
+    documents: {
+      tesseractBinary: vars.TESSERACT_BIN ?? '/usr/bin/tesseract',
+      tesseractLanguages: vars.TESSERACT_LANGS?.split('+')
+        .map((code) => code.trim())
+        .filter(Boolean),
+      pdftoppmBinary: vars.PDFTOPPM_BIN ?? '/usr/bin/pdftoppm',
+    },
+    search: { providers, timeoutMs: vars.SEARCH_TIMEOUT_MS ?? 8000 },
+    research: {
+      wikipediaApiUrl: vars.WIKIPEDIA_API_URL ?? 'https://{lang}.wikipedia.org',
+      web: vars.RESEARCH_WEB !== 'off',
+      fetchTimeoutMs: 10_000,
+      maxPages: 4,
+      allowPrivateNetwork: vars.RESEARCH_ALLOW_PRIVATE_NETWORK === 'true',
+    },
+    googleDrive:
+      vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: vars.GOOGLE_CLIENT_ID,
+            clientSecret: vars.GOOGLE_CLIENT_SECRET,
+            authUrl: vars.GOOGLE_OAUTH_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+            tokenUrl: vars.GOOGLE_OAUTH_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+            driveApiUrl: vars.GOOGLE_DRIVE_API_URL ?? 'https://www.googleapis.com/drive/v3',
+          }
+        : undefined,
   };
 }

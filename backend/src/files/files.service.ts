@@ -150,6 +150,14 @@ export class FilesService {
     return { file, object };
   }
 
+  /** Removes one of the user's files, bytes first (nothing when it is not theirs or already gone). */
+  async deleteOwned(userId: string, fileId: string): Promise<void> {
+    const file = await this.repository.findOwned(userId, fileId);
+    if (!file) return;
+    await this.storage.delete(file.storageKey);
+    await this.repository.deleteOwned(userId, [file.id]);
+  }
+
   /** Removes the conversation's files, bytes first: called before the conversation is deleted. */
   async deleteForConversation(userId: string, conversationId: string): Promise<void> {
     const files = await this.repository.listForConversation(userId, conversationId);

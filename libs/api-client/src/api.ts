@@ -143,6 +143,18 @@ export async function apiRequest(path: string, init: ApiFetchInit = {}): Promise
   return response;
 }
 
+/**
+ * The ApiError of a non-OK answer got outside apiRequest (an XMLHttpRequest upload, for its
+ * progress events), with apiRequest's app-wide effects: a 401 on a request that carried a token
+ * drops the session, an over-quota 429 shows the usage-limit toast.
+ */
+export async function apiFailure(response: Response, sentToken: boolean): Promise<ApiError> {
+  if (response.status === 401 && sentToken) settings.onUnauthorized();
+  const error = await toApiError(response);
+  if (error.usageLimit) settings.onUsageLimit(error.usageLimit);
+  return error;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let text = '';
   try {

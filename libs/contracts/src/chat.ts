@@ -31,7 +31,25 @@ export interface ChatMessage {
   error?: string | null;
   /** The stable code of `error` (the UI shows its text in the user's language); null on older rows. */
   errorCode?: ErrorCode | null;
+  /** Files and canvases sent with a user message (the model read them with it). */
+  attachments?: ChatMessageAttachment[];
   createdAt: string;
+}
+
+/** Most attachments one message can carry. */
+export const CHAT_ATTACHMENTS_MAX = 10;
+
+/** What a message is sent with: an upload (POST /api/enhancements/upload) or a saved canvas. */
+export interface ChatAttachmentRef {
+  type: 'upload' | 'canvas';
+  id: string;
+}
+
+/** An attachment as a message shows it; `url` is a short-lived signed link (images open in <img>). */
+export interface ChatMessageAttachment extends ChatAttachmentRef {
+  name: string;
+  mimeType: string;
+  url: string | null;
 }
 
 /** A conversation in the list. GET /api/chat/conversations answers an array, newest first. */
@@ -50,6 +68,8 @@ export interface SendChatRequest {
   message: string;
   conversationId?: string;
   systemPrompt?: string;
+  /** The composer draft's files and canvases: the model receives their text (and images). */
+  attachments?: ChatAttachmentRef[];
 }
 
 /**

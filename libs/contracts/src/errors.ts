@@ -96,6 +96,36 @@ export const ERROR_CODES = [
   'BILLING_WEBHOOK_SIGNATURE_INVALID',
   'BILLING_WEBHOOK_HASH_INVALID',
   'BILLING_WEBHOOK_VERIFICATION_UNAVAILABLE',
+  // Chat attachments (POST /api/chat `attachments`): one is not the user's, unknown, or its feature is off.
+  'CHAT_ATTACHMENT_NOT_FOUND',
+  // File uploads (POST /api/enhancements/upload): no file, not an allowed type by its bytes, too
+  // large, not the user's; and why an upload's text could not be read (its extraction's code).
+  'UPLOAD_FILE_MISSING',
+  'UPLOAD_TYPE_NOT_ALLOWED',
+  'UPLOAD_TOO_LARGE',
+  'UPLOAD_NOT_FOUND',
+  'UPLOAD_OCR_UNAVAILABLE',
+  'UPLOAD_EXTRACTION_FAILED',
+  // Web search and research (POST /api/enhancements/search, /research): every configured search
+  // provider failed; a research could not be completed; a research progress id that is not the user's.
+  'SEARCH_PROVIDERS_FAILED',
+  'RESEARCH_FAILED',
+  'RESEARCH_NOT_FOUND',
+  // Canvas (/api/enhancements/canvas): not the user's; the image is not a PNG data URL; the PNG's
+  // size is not the stated width x height.
+  'CANVAS_NOT_FOUND',
+  'CANVAS_IMAGE_INVALID',
+  'CANVAS_SIZE_MISMATCH',
+  // Google Drive import (/api/enhancements/google-drive): no OAuth client configured; no grant
+  // stored yet; the grant was revoked; the file is gone or of a kind that cannot be imported;
+  // Google could not be reached or answered with an error. Too large is UPLOAD_TOO_LARGE.
+  'DRIVE_NOT_CONFIGURED',
+  'DRIVE_NOT_CONNECTED',
+  'DRIVE_ACCESS_REVOKED',
+  'DRIVE_FILE_NOT_FOUND',
+  'DRIVE_FILE_UNSUPPORTED',
+  'DRIVE_UNREACHABLE',
+  'DRIVE_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,3 +6,4 @@ export * from './legal';
 export * from './chat';
 export * from './subscription';
 export * from './media';
+export * from './enhancements';

@@ -1,7 +1,7 @@
 // The input bar (docs/product.md#chat-screen): auto-growing text area up to 200 px, 'Message {assistant}',
 // Enter sends, Shift+Enter adds a newline (not while an IME is composing), blank input or a
 // pending reply is ignored, and while a reply is pending the input is disabled with a spinner and
-// a Stop button.
+// a Stop button. It renders the draft (./draft.ts): the text, and the attachment chips above it.
 import {
   memo,
   useCallback,
@@ -19,6 +19,8 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '@kasa/contracts';
 import { Box, ButtonBase, useAppInfo, useT } from '@kasa/ui';
 import { messages } from '../messages';
 import { IconButton, SendIcon, Spinner, StopIcon } from '../ui';
+import { AttachmentChips } from './AttachmentChips';
+import { useDraft, type DraftState, type DraftStore } from './draft';
 
 /** Text area maximum height (docs/product.md#chat-screen). */
 export const INPUT_MAX_HEIGHT_PX = 200;
@@ -32,8 +34,10 @@ export interface ComposerHandle {
 }
 
 export interface ComposerProps {
-  /** Sends the text; returns false when it was not sent (blank, or a reply pending). */
-  onSend: (text: string) => boolean;
+  /** The message being written (one store, from the chat screen). */
+  draft: DraftStore;
+  /** Sends the draft; returns false when it was not sent (blank, or a reply pending). Sent: the draft empties. */
+  onSend: (draft: DraftState) => boolean;
   onStop: () => void;
   pending: boolean;
   stopping: boolean;
@@ -44,6 +48,7 @@ export interface ComposerProps {
 
 /** Memoized: a streaming reply re-renders the screen every frame, not this. */
 export const Composer = memo(function Composer({
+  draft,
   onSend,
   onStop,
   pending,
@@ -53,15 +58,18 @@ export const Composer = memo(function Composer({
 }: ComposerProps) {
   const t = useT(messages);
   const { assistantName } = useAppInfo();
-  const [text, setText] = useState('');
+  const { text, attachments } = useDraft(draft);
   const area = useRef<HTMLTextAreaElement | null>(null);
   /** Bumped to focus the text area with the caret at the end, once the new text is in. */
   const [caretRequest, setCaretRequest] = useState(0);
 
-  const replaceText = useCallback((next: string | ((current: string) => string)) => {
-    setText(next);
-    setCaretRequest((n) => n + 1);
-  }, []);
+  const replaceText = useCallback(
+    (next: string | ((current: string) => string)) => {
+      draft.setText(next);
+      setCaretRequest((n) => n + 1);
+    },
+    [draft],
+  );
 
   useImperativeHandle(
     ref,
@@ -95,7 +103,7 @@ export const Composer = memo(function Composer({
 
   const submit = () => {
     if (pending || !text.trim()) return;
-    if (onSend(text)) setText('');
+    if (onSend(draft.get())) draft.take();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -112,9 +120,6 @@ export const Composer = memo(function Composer({
   return (
     <Box
       sx={{
-        display: 'flex',
-        alignItems: 'flex-end',
-        gap: 0.5,
         p: 0.75,
         border: '2px solid',
         borderColor: 'divider',
@@ -123,88 +128,93 @@ export const Composer = memo(function Composer({
         '&:focus-within': { borderColor: 'text.primary' },
       }}
     >
-      {/* Outside the form: a tool's own buttons never submit the message. */}
-      {tools}
-      <Box
-        component="form"
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          submit();
-        }}
-        sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'flex-end', gap: 0.5 }}
-      >
+      {attachments.length > 0 && (
+        <AttachmentChips attachments={attachments} onRemove={(a) => draft.removeAttachment(a)} />
+      )}
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>
+        {/* Outside the form: a tool's own buttons never submit the message. */}
+        {tools}
         <Box
-          component="textarea"
-          ref={area}
-          data-testid="chat-input"
-          rows={1}
-          value={text}
-          maxLength={CHAT_MESSAGE_MAX_LENGTH}
-          placeholder={placeholder}
-          aria-label={placeholder}
-          disabled={pending}
-          enterKeyHint="send"
-          onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-          sx={{
-            flex: 1,
-            minWidth: 0,
-            minHeight: 44,
-            maxHeight: INPUT_MAX_HEIGHT_PX,
-            resize: 'none',
-            border: 0,
-            outline: 'none',
-            bgcolor: 'transparent',
-            color: 'text.primary',
-            font: 'inherit',
-            fontSize: '1rem', // 16 px: smaller makes phones zoom the page on focus
-            lineHeight: 1.5,
-            py: '10px',
-            px: 1,
-            '&:disabled': { opacity: 0.6 },
+          component="form"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            submit();
           }}
-        />
-        {pending ? (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
-            <Spinner />
-            <ButtonBase
-              type="button"
-              onClick={onStop}
-              disabled={stopping}
-              aria-label={t('stopReply')}
-              data-testid="stop-button"
+          sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'flex-end', gap: 0.5 }}
+        >
+          <Box
+            component="textarea"
+            ref={area}
+            data-testid="chat-input"
+            rows={1}
+            value={text}
+            maxLength={CHAT_MESSAGE_MAX_LENGTH}
+            placeholder={placeholder}
+            aria-label={placeholder}
+            disabled={pending}
+            enterKeyHint="send"
+            onChange={(event: ChangeEvent<HTMLTextAreaElement>) => draft.setText(event.target.value)}
+            onKeyDown={onKeyDown}
+            sx={{
+              flex: 1,
+              minWidth: 0,
+              minHeight: 44,
+              maxHeight: INPUT_MAX_HEIGHT_PX,
+              resize: 'none',
+              border: 0,
+              outline: 'none',
+              bgcolor: 'transparent',
+              color: 'text.primary',
+              font: 'inherit',
+              fontSize: '1rem', // 16 px: smaller makes phones zoom the page on focus
+              lineHeight: 1.5,
+              py: '10px',
+              px: 1,
+              '&:disabled': { opacity: 0.6 },
+            }}
+          />
+          {pending ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
+              <Spinner />
+              <ButtonBase
+                type="button"
+                onClick={onStop}
+                disabled={stopping}
+                aria-label={t('stopReply')}
+                data-testid="stop-button"
+                sx={{
+                  minHeight: 44,
+                  minWidth: 44,
+                  px: 1.5,
+                  gap: 0.75,
+                  borderRadius: 2,
+                  fontWeight: 700,
+                  bgcolor: 'text.primary',
+                  color: 'background.paper',
+                  '&.Mui-disabled': { opacity: 0.5 },
+                }}
+              >
+                <StopIcon />
+                <span>{stopping ? t('stopping') : t('stop')}</span>
+              </ButtonBase>
+            </Box>
+          ) : (
+            <IconButton
+              type="submit"
+              label={t('send')}
+              disabled={!canSend}
+              data-testid="send-button"
               sx={{
-                minHeight: 44,
-                minWidth: 44,
-                px: 1.5,
-                gap: 0.75,
+                bgcolor: canSend ? 'primary.main' : 'transparent',
+                color: canSend ? 'primary.contrastText' : 'inherit',
                 borderRadius: 2,
-                fontWeight: 700,
-                bgcolor: 'text.primary',
-                color: 'background.paper',
-                '&.Mui-disabled': { opacity: 0.5 },
+                '&:hover': { bgcolor: canSend ? 'primary.dark' : 'transparent' },
               }}
             >
-              <StopIcon />
-              <span>{stopping ? t('stopping') : t('stop')}</span>
-            </ButtonBase>
-          </Box>
-        ) : (
-          <IconButton
-            type="submit"
-            label={t('send')}
-            disabled={!canSend}
-            data-testid="send-button"
-            sx={{
-              bgcolor: canSend ? 'primary.main' : 'transparent',
-              color: canSend ? 'primary.contrastText' : 'inherit',
-              borderRadius: 2,
-              '&:hover': { bgcolor: canSend ? 'primary.dark' : 'transparent' },
-            }}
-          >
-            <SendIcon />
-          </IconButton>
-        )}
+              <SendIcon />
+            </IconButton>
+          )}
+        </Box>
       </Box>
     </Box>
   );

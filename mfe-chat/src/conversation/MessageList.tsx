@@ -5,6 +5,7 @@ import { keyframes } from '@emotion/react';
 import { Box, Button, useAppInfo, useErrorText, useT } from '@kasa/ui';
 import type { ChatMessage } from '@kasa/contracts';
 import { messages } from '../messages';
+import { MessageAttachments } from './MessageAttachments';
 import { MessageAudio, MessageImage } from './MessageMedia';
 import { ReadAloud } from './ReadAloud';
 import { Spinner, visuallyHidden } from '../ui';
@@ -165,6 +166,9 @@ export const MessageRow = memo(function MessageRow({ message, onStopServerReply 
     <Bubble role={message.role} testId="chat-message">
       <RoleLabel role={message.role} />
       {user ? <PlainText text={message.content} /> : message.content && <ReplyText text={message.content} />}
+      {message.attachments && message.attachments.length > 0 && (
+        <MessageAttachments attachments={message.attachments} />
+      )}
       {message.mediaUrl && message.mediaType === 'image' && <MessageImage url={message.mediaUrl} />}
       {message.audioUrl && <MessageAudio url={message.audioUrl} transcription={message.transcription} />}
       {!message.audioUrl && message.transcription && <PlainText text={message.transcription} />}

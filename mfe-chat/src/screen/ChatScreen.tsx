@@ -18,6 +18,7 @@ import { Box, Button, useAppInfo, useT } from '@kasa/ui';
 import type { ChatMessage } from '@kasa/contracts';
 import { conversationKey, stopReply } from '../chat-api';
 import { Composer, type ComposerHandle } from '../composer/Composer';
+import { DraftStore, type DraftState } from '../composer/draft';
 import { useKeyboardOffset, useMediaQuery } from '../hooks';
 import { LiveTurnRows, MessageRow } from '../conversation/MessageList';
 import { messages } from '../messages';
@@ -25,7 +26,7 @@ import { Sidebar } from '../sidebar/Sidebar';
 import type { StarterTip } from '../tips';
 import { TopBar } from './TopBar';
 import { visuallyHidden } from '../ui';
-import { useChatSender, type SendOutcome } from '../sending/useChatSender';
+import { useChatSender, type ChatDraft, type SendOutcome } from '../sending/useChatSender';
 import { useConversationMessages } from '../conversation/useConversation';
 import { WelcomePanel } from './Welcome';
 
@@ -39,6 +40,8 @@ export interface ChatToolsApi {
   conversationId: string | null;
   /** Adds text to the message being written. */
   insertText: (text: string) => void;
+  /** The message being written: its text and attachments (the enhancements add to it). */
+  draft: DraftStore;
   closeSidebar: () => void;
 }
 
@@ -66,6 +69,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const composer = useRef<ComposerHandle>(null);
+  const [draft] = useState(() => new DraftStore());
   const scroller = useRef<HTMLElement>(null);
   const stick = useRef(true);
   const refocusAfterReply = useRef(false);
@@ -111,6 +115,11 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
     conversationId,
     onAdopt: useCallback((id: string) => showConversation(id, true), [showConversation]),
     onSettled,
+    // The server never took the message: the composer gets it back, attachments included.
+    onUnsent: useCallback(
+      (unsent: ChatDraft) => draft.restore({ text: unsent.message, attachments: unsent.attachments ?? [] }),
+      [draft],
+    ),
   });
   // The reply belongs on this screen when it is this conversation's, or while the URL has not yet
   // caught up with the conversation the server just named for it (the router renders the URL
@@ -191,8 +200,8 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
 
   const chatSend = chat.send;
   const send = useCallback(
-    (text: string): boolean => {
-      const sent = chatSend(text);
+    (current: DraftState): boolean => {
+      const sent = chatSend({ message: current.text, attachments: current.attachments });
       if (sent) {
         stick.current = true;
         refocusAfterReply.current = document.activeElement instanceof HTMLTextAreaElement;
@@ -214,8 +223,13 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   }, [conversationId, queryClient]);
 
   const toolsApi: ChatToolsApi = useMemo(
-    () => ({ conversationId, insertText: (text) => composer.current?.insertText(text), closeSidebar }),
-    [conversationId, closeSidebar],
+    () => ({
+      conversationId,
+      insertText: (text) => composer.current?.insertText(text),
+      draft,
+      closeSidebar,
+    }),
+    [conversationId, closeSidebar, draft],
   );
   const sidebarToolsNode = useMemo(() => sidebarTools?.(toolsApi), [sidebarTools, toolsApi]);
   const composerToolsNode = useMemo(() => composerTools?.(toolsApi), [composerTools, toolsApi]);
@@ -361,6 +375,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
           <Box sx={{ maxWidth: 760, mx: 'auto' }}>
             <Composer
               ref={composer}
+              draft={draft}
               onSend={send}
               onStop={chat.stop}
               pending={chat.pending}

@@ -5,14 +5,38 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@kasa/api-client';
-import { type ChatMessage, type ChatStreamEvent, isErrorCode } from '@kasa/contracts';
+import {
+  type ChatMessage,
+  type ChatMessageAttachment,
+  type ChatStreamEvent,
+  type SendChatRequest,
+  isErrorCode,
+} from '@kasa/contracts';
 import { CONVERSATIONS_KEY, conversationKey, stopReply, streamChat } from '../chat-api';
+import type { DraftAttachment } from '../enhancements/types';
 import { requestFrame, useLatest } from '../hooks';
 
 /** After Stop, how long to wait for the server to end the stream before no longer reading it. */
 export const STOP_GRACE_MS = 4000;
 
 export type SendOutcome = 'done' | 'stopped' | 'failed';
+
+/** What a send takes: the composer's draft (the text, and the files and canvases it carries). */
+export interface ChatDraft {
+  message: string;
+  attachments?: readonly DraftAttachment[];
+}
+
+/** The attachments as the user's message shows them at once (the server's copy has signed links). */
+function shownAttachments(attachments: readonly DraftAttachment[]): ChatMessageAttachment[] {
+  return attachments.map(({ type, id, name, mimeType, previewUrl }) => ({
+    type,
+    id,
+    name,
+    mimeType,
+    url: previewUrl ?? null,
+  }));
+}
 
 /** Why a reply failed, as the server said it (kept on the reply: ChatMessage.error / errorCode). */
 type ReplyFailure = Pick<ChatMessage, 'error' | 'errorCode'>;
@@ -60,6 +84,8 @@ interface InFlight {
   acked: boolean;
   /** The screen went away: what the server finishes is read from it later. */
   abandoned: boolean;
+  /** The draft it was sent from (given back when the server never took it). */
+  draft: ChatDraft;
 }
 
 export interface ChatSenderOptions {
@@ -68,11 +94,17 @@ export interface ChatSenderOptions {
   /** The server named the conversation of a reply sent from this screen: show it (URL). */
   onAdopt: (conversationId: string) => void;
   onSettled?: (outcome: SendOutcome, turn: { reply: string }) => void;
+  /**
+   * The server never took the message (refused it, or the connection failed before it answered):
+   * the draft it was sent from, for the composer to keep. A message the server took is saved with
+   * its attachments, so its draft is not given back even when the reply then fails.
+   */
+  onUnsent?: (draft: ChatDraft) => void;
 }
 
 let turnCounter = 0;
 
-export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSenderOptions) {
+export function useChatSender({ conversationId, onAdopt, onSettled, onUnsent }: ChatSenderOptions) {
   const queryClient = useQueryClient();
   const [turn, setTurn] = useState<LiveTurn | null>(null);
   /** Messages of a new chat that never became a conversation (the send failed before the server named one). */
@@ -80,7 +112,7 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
   const live = useRef<InFlight | null>(null);
   const cancelFrame = useRef<(() => void) | null>(null);
   const view = useLatest(conversationId);
-  const callbacks = useLatest({ onAdopt, onSettled });
+  const callbacks = useLatest({ onAdopt, onSettled, onUnsent });
 
   // Messages that were never saved belong to the new chat they were typed in, not to the next screen.
   useEffect(() => {
@@ -127,6 +159,7 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
         status: 'complete',
         createdAt: now,
       };
+      if (state.draft.attachments?.length) user.attachments = shownAttachments(state.draft.attachments);
       const reply: ChatMessage = {
         id: state.assistantMessageId ?? `local-reply-${state.key}`,
         role: 'assistant',
@@ -150,8 +183,10 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
             reply,
           ]);
           // The connection dropped mid-reply: the server goes on writing (it has both messages);
-          // its copy says how far it got, and the screen follows it until it is done.
-          if (lost) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+          // its copy says how far it got, and the screen follows it until it is done. A message
+          // sent with attachments is read again too: the server's copy has their signed links.
+          if (lost || state.draft.attachments?.length)
+            void queryClient.invalidateQueries({ queryKey: key, exact: true });
         }
       } else {
         setUnsaved((messages) => [...messages, user, reply]);
@@ -159,6 +194,7 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
       if (target && state.acked)
         void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
       setTurn((t) => (t?.key === state.key ? null : t));
+      if (!state.abandoned && outcome === 'failed' && !state.acked) callbacks.current.onUnsent?.(state.draft);
       if (!state.abandoned) callbacks.current.onSettled?.(outcome, { reply: state.reply });
     },
     [queryClient, callbacks],
@@ -214,11 +250,12 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
         }
       };
       try {
-        await streamChat(
-          state.origin ? { message, conversationId: state.origin } : { message },
-          onEvent,
-          state.controller.signal,
-        );
+        const request: SendChatRequest = state.origin
+          ? { message, conversationId: state.origin }
+          : { message };
+        const attachments = state.draft.attachments ?? [];
+        if (attachments.length) request.attachments = attachments.map(({ type, id }) => ({ type, id }));
+        await streamChat(request, onEvent, state.controller.signal);
         if (!outcome) {
           // The stream ended without a last word: the connection dropped (or Stop gave up waiting).
           outcome = state.stopRequested ? 'stopped' : 'failed';
@@ -236,10 +273,13 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
     [queryClient, view, callbacks, postStop, flush, settle],
   );
 
-  /** Sends `text`; false (nothing happens) when it is blank or a reply is pending (docs/product.md#chat-send). */
+  /**
+   * Sends the draft's text (trimmed) with its attachments; false (nothing happens) when the text is
+   * blank or a reply is pending (docs/product.md#chat-send).
+   */
   const send = useCallback(
-    (text: string): boolean => {
-      const message = text.trim();
+    (draft: ChatDraft): boolean => {
+      const message = draft.message.trim();
       if (!message || live.current) return false;
       const key = ++turnCounter;
       const state: InFlight = {
@@ -255,6 +295,7 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
         stopTimer: null,
         acked: false,
         abandoned: false,
+        draft,
       };
       live.current = state;
       setTurn({
@@ -266,6 +307,7 @@ export function useChatSender({ conversationId, onAdopt, onSettled }: ChatSender
           role: 'user',
           content: message,
           status: 'complete',
+          ...(draft.attachments?.length ? { attachments: shownAttachments(draft.attachments) } : {}),
           createdAt: new Date().toISOString(),
         },
         userMessageId: null,

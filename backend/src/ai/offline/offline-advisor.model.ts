@@ -1,7 +1,8 @@
-import type { ChatModel, ChatModelRequest } from '../chat-model.port';
+import { type ChatModel, type ChatModelRequest, messageQuestion } from '../chat-model.port';
 import type { KnowledgeSearchService } from '../knowledge/knowledge-search.service';
 import type { KnowledgeHit } from '../knowledge/knowledge-source';
 import { detectReplyLanguage, type ReplyLanguage } from '../language/detect-language';
+import { type AttachmentPassage, attachmentPassages } from './attachment-passages';
 
 export interface OfflineAdvisorOptions {
   /** Product name used in the answer ('Kasa'). */
@@ -38,6 +39,14 @@ export const OFFLINE_TEXTS: Record<
     searched: string;
     noSources: (app: string) => string;
     connectModel: string;
+    /** Before the passages of the user's attached files. */
+    fromFiles: string;
+    /** Before the files' first passages, when none matched the question. */
+    filesBeginning: string;
+    /** Before the other sources' hits, after the files' passages. */
+    otherSources: string;
+    /** Images or canvases attached: the advisor cannot see them. */
+    cannotSeeImages: (names: string[]) => string;
   }
 > = {
   en: {
@@ -55,6 +64,14 @@ export const OFFLINE_TEXTS: Record<
     connectModel:
       'An AI model could answer questions like this one: the administrator can connect one as ' +
       'described above. Until then I can only quote these sources, so ask about what they cover.',
+    fromFiles: 'Here is what your attached files say about your question:',
+    filesBeginning:
+      'Nothing in your attached files matches your question word for word; here is how they begin:',
+    otherSources: 'My other sources also say:',
+    cannotSeeImages: (names) =>
+      `You attached ${names.map((name) => `"${name}"`).join(', ')}, but I cannot see images or drawings ` +
+      'without an AI model connected. A model that reads images can be connected by the administrator: ' +
+      '`OPENAI_BASE_URL` (a server with a vision model), `OPENAI_API_KEY` if it needs one, and `CHAT_MODEL`.',
   },
   fr: {
     notice: (app) =>
@@ -74,6 +91,15 @@ export const OFFLINE_TEXTS: Record<
       "Un modèle d'IA pourrait répondre à ce genre de question : l'administrateur peut en connecter un " +
       'comme indiqué ci-dessus. En attendant, je ne peux que citer ces sources : posez une question ' +
       'sur ce qu’elles contiennent.',
+    fromFiles: 'Voici ce que disent vos fichiers joints sur votre question :',
+    filesBeginning:
+      'Rien dans vos fichiers joints ne correspond mot pour mot à votre question ; voici comment ils commencent :',
+    otherSources: 'Mes autres sources disent aussi :',
+    cannotSeeImages: (names) =>
+      `Vous avez joint ${names.map((name) => `« ${name} »`).join(', ')}, mais je ne peux pas voir les images ` +
+      "ni les dessins sans modèle d'IA connecté. L'administrateur peut connecter un modèle qui lit les " +
+      'images : `OPENAI_BASE_URL` (un serveur avec un modèle de vision), `OPENAI_API_KEY` si ce serveur en ' +
+      'demande une, et `CHAT_MODEL`.',
   },
 };
 
@@ -100,6 +126,48 @@ export function composeOfflineAnswer(
     parts.push(texts.connectModel);
   } else {
     parts.push(texts.found);
+    for (const hit of hits) {
+      const title = hit.url ? `[${linkText(hit.title)}](${hit.url})` : linkText(hit.title);
+      parts.push(`**${title}**\n> ${hit.excerpt.replace(/\s*\n\s*/g, ' ')}`);
+    }
+  }
+  return parts.join('\n\n');
+}
+
+/** What the user attached, as the offline answer uses it. */
+export interface OfflineAttachments {
+  /** The files' passages chosen for the question (attachment-passages.ts). */
+  passages: AttachmentPassage[];
+  /** Images and canvases with no text: named, not seen. */
+  unseen: string[];
+}
+
+/**
+ * The offline answer for a message sent with attachments: the notice, what cannot be seen, the
+ * files' passages cited by file name, then the other sources' relevant hits (if any). With
+ * nothing readable attached, the ordinary answer follows what cannot be seen.
+ */
+export function composeOfflineAnswerWithAttachments(
+  language: ReplyLanguage,
+  appName: string,
+  attachments: OfflineAttachments,
+  hits: KnowledgeHit[],
+  sources: string[],
+): string {
+  const texts = OFFLINE_TEXTS[language];
+  const unseen = attachments.unseen.length ? [texts.cannotSeeImages(attachments.unseen)] : [];
+  if (!attachments.passages.length) {
+    const [notice, ...rest] = composeOfflineAnswer(language, appName, hits, sources).split('\n\n');
+    return [notice, ...unseen, ...rest].join('\n\n');
+  }
+  const parts = [texts.notice(appName), ...unseen];
+  parts.push(
+    attachments.passages.some((passage) => passage.matched > 0) ? texts.fromFiles : texts.filesBeginning,
+  );
+  for (const passage of attachments.passages)
+    parts.push(`**${linkText(passage.name)}**\n> ${passage.excerpt.replace(/\s*\n\s*/g, ' ')}`);
+  if (hits.length) {
+    parts.push(texts.otherSources);
     for (const hit of hits) {
       const title = hit.url ? `[${linkText(hit.title)}](${hit.url})` : linkText(hit.title);
       parts.push(`**${title}**\n> ${hit.excerpt.replace(/\s*\n\s*/g, ' ')}`);
@@ -157,8 +225,8 @@ export class OfflineAdvisorModel implements ChatModel {
   async *stream(request: ChatModelRequest): AsyncGenerator<string, void, undefined> {
     const { signal } = request;
     if (signal.aborted) return;
-    const question =
-      [...request.messages].reverse().find((message) => message.role === 'user')?.content ?? '';
+    const last = [...request.messages].reverse().find((message) => message.role === 'user');
+    const question = last ? messageQuestion(last) : '';
     const hits = await this.knowledge.search({
       text: question,
       userId: request.userId,
@@ -167,12 +235,26 @@ export class OfflineAdvisorModel implements ChatModel {
     });
     if (signal.aborted) return;
     const language = detectReplyLanguage(question);
-    const answer = composeOfflineAnswer(
-      language,
-      this.options.appName,
-      hits,
-      this.knowledge.sourceDescriptions(language),
-    );
+    const attachments = request.attachments ?? [];
+    const answer = attachments.length
+      ? composeOfflineAnswerWithAttachments(
+          language,
+          this.options.appName,
+          {
+            passages: attachmentPassages(question, attachments, this.maxHits),
+            unseen: attachments
+              .filter((attachment) => !attachment.text && attachment.mimeType.startsWith('image/'))
+              .map((attachment) => attachment.name),
+          },
+          hits,
+          this.knowledge.sourceDescriptions(language),
+        )
+      : composeOfflineAnswer(
+          language,
+          this.options.appName,
+          hits,
+          this.knowledge.sourceDescriptions(language),
+        );
     for (const group of wordGroups(answer, this.wordsPerChunk)) {
       if (signal.aborted) return;
       yield group;

@@ -1,7 +1,14 @@
 import { Logger } from '@nestjs/common';
 import OpenAI, { APIConnectionError } from 'openai';
 import type { AiConfig } from '../../config';
-import { type ChatModel, ChatModelError, type ChatModelRequest } from '../chat-model.port';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import {
+  type ChatModel,
+  ChatModelError,
+  type ChatModelMessage,
+  type ChatModelRequest,
+  messageText,
+} from '../chat-model.port';
 import {
   classifyProviderError,
   PROVIDER_FAILURES,
@@ -42,6 +49,56 @@ class Watchdog {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }
+}
+
+/** Whether any message carries an image part. */
+export function hasImageParts(messages: ChatModelMessage[]): boolean {
+  return messages.some(
+    (message) =>
+      typeof message.content !== 'string' && message.content.some((part) => part.type === 'image_url'),
+  );
+}
+
+/** Said in place of the images when the model refused them. */
+export function imagesRemovedNote(names: string[]): string {
+  const which = names.length ? ` (${names.join(', ')})` : '';
+  return `[The user attached an image${which}, but this model cannot see images: say so if the question needs it.]`;
+}
+
+/**
+ * The messages as the provider receives them. Text-only messages go as plain strings (many
+ * OpenAI-compatible servers for text models refuse content arrays); a message with images goes as
+ * text and image_url parts. `withoutImages`: the images are replaced by a sentence saying one was
+ * attached (a model that refused them).
+ */
+export function toProviderMessages(
+  messages: ChatModelMessage[],
+  withoutImages = false,
+): ChatCompletionMessageParam[] {
+  return messages.map((message): ChatCompletionMessageParam => {
+    const { content } = message;
+    if (typeof content === 'string') return { role: message.role, content } as ChatCompletionMessageParam;
+    const images = content.filter((part) => part.type === 'image_url');
+    if (!images.length)
+      return { role: message.role, content: messageText(content) } as ChatCompletionMessageParam;
+    if (withoutImages) {
+      const names = images.map((image) => image.name ?? '').filter(Boolean);
+      return {
+        role: message.role,
+        content: `${messageText(content)}\n\n${imagesRemovedNote(names)}`,
+      } as ChatCompletionMessageParam;
+    }
+    if (message.role !== 'user')
+      return { role: message.role, content: messageText(content) } as ChatCompletionMessageParam;
+    return {
+      role: 'user',
+      content: content.map((part) =>
+        part.type === 'text'
+          ? { type: 'text' as const, text: part.text }
+          : { type: 'image_url' as const, image_url: { url: part.image_url.url } },
+      ),
+    };
+  });
 }
 
 /** Resolves true after `ms`, or false as soon as `signal` aborts. */
@@ -114,14 +171,23 @@ export class OpenAiChatModel implements ChatModel {
 
   async *stream(request: ChatModelRequest): AsyncGenerator<string, void, undefined> {
     const maxRetries = Math.max(0, this.config.maxRetries);
+    let withoutImages = false;
     for (let attempt = 0; ; attempt++) {
       if (request.signal.aborted) return;
-      const result: AttemptResult = yield* this.attempt(request);
+      const result: AttemptResult = yield* this.attempt(request, withoutImages);
       if (result.kind !== 'failed') return;
 
       const { failure, produced } = result;
       const detail = redactSecrets(failure.detail, this.config.openaiApiKey);
       const where = `model ${this.model} at ${this.baseUrl}, attempt ${attempt + 1}/${maxRetries + 1}`;
+      // A text-only model refuses image parts with a 400: once, the same prompt goes again with
+      // the images replaced by a sentence saying one was attached (not counted as a retry).
+      if (!produced && !withoutImages && failure.error.status === 400 && hasImageParts(request.messages)) {
+        this.logger.warn(`Chat request with images refused (${where}): ${detail}; retrying without them`);
+        withoutImages = true;
+        attempt--;
+        continue;
+      }
       if (produced) {
         // Part of the reply is on the user's screen: never start it again.
         this.logger.error(`Chat stream failed mid-reply (${where}): ${detail}`);
@@ -141,7 +207,10 @@ export class OpenAiChatModel implements ChatModel {
   }
 
   /** One HTTP request: yields its text, returns how it ended (never throws). */
-  private async *attempt(request: ChatModelRequest): AsyncGenerator<string, AttemptResult, undefined> {
+  private async *attempt(
+    request: ChatModelRequest,
+    withoutImages: boolean,
+  ): AsyncGenerator<string, AttemptResult, undefined> {
     const controller = new AbortController();
     const abortUpstream = () => controller.abort();
     request.signal.addEventListener('abort', abortUpstream, { once: true });
@@ -168,7 +237,7 @@ export class OpenAiChatModel implements ChatModel {
       // The SDK sends the request and turns HTTP errors into APIErrors; the body is read here.
       const response = await this.client.chat.completions
         .create(
-          { model: this.model, messages: request.messages, stream: true },
+          { model: this.model, messages: toProviderMessages(request.messages, withoutImages), stream: true },
           { signal: controller.signal },
         )
         .asResponse();

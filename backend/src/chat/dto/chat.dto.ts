@@ -1,7 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import {
+  CHAT_ATTACHMENTS_MAX,
+  type ChatAttachmentRef,
   CHAT_MESSAGE_MAX_LENGTH,
   CHAT_SYSTEM_PROMPT_MAX_LENGTH,
   CHAT_TITLE_MAX_LENGTH,
@@ -19,6 +33,12 @@ export const TITLE_REQUIRED = 'Please enter a title.';
 export const TITLE_TOO_LONG = `A title can be at most ${CHAT_TITLE_MAX_LENGTH} characters long.`;
 export const SEARCH_QUERY_RULE = 'Search for 1 to 200 characters.';
 export const SEARCH_QUERY_MAX_LENGTH = 200;
+export const ATTACHMENTS_INVALID = `attachments must be a list of at most ${CHAT_ATTACHMENTS_MAX} {type, id} objects.`;
+export const ATTACHMENTS_TOO_MANY = `A message can carry at most ${CHAT_ATTACHMENTS_MAX} attachments.`;
+export const ATTACHMENTS_DUPLICATE = 'The same attachment is listed twice.';
+export const ATTACHMENT_TYPE_INVALID = "An attachment's type must be 'upload' or 'canvas'.";
+export const ATTACHMENT_ID_INVALID = "An attachment's id must be a UUID.";
+const ATTACHMENT_TYPES: ChatAttachmentRef['type'][] = ['upload', 'canvas'];
 
 /**
  * Trimmed text that must be there, then fit. The rules run in this order (stacked decorators
@@ -31,6 +51,17 @@ function RequiredText(maxLength: number, required: string, tooLong: string): Pro
     IsNotEmpty({ message: required })(target, key);
     MaxLength(maxLength, { message: tooLong })(target, key);
   };
+}
+
+/** One attachment of a sent message: an upload (POST /api/enhancements/upload) or a saved canvas. */
+export class ChatAttachmentRefDto implements ChatAttachmentRef {
+  @ApiProperty({ enum: ATTACHMENT_TYPES })
+  @IsIn(ATTACHMENT_TYPES, { message: ATTACHMENT_TYPE_INVALID })
+  type: ChatAttachmentRef['type'];
+
+  @ApiProperty({ type: String, format: 'uuid' })
+  @IsUUID('all', { message: ATTACHMENT_ID_INVALID })
+  id: string;
 }
 
 /** Body of POST /api/chat. */
@@ -59,6 +90,23 @@ export class SendChatDto implements SendChatRequest {
   @IsString({ message: SYSTEM_PROMPT_INVALID })
   @MaxLength(CHAT_SYSTEM_PROMPT_MAX_LENGTH, { message: SYSTEM_PROMPT_INVALID })
   systemPrompt?: string;
+
+  @ApiPropertyOptional({
+    type: [ChatAttachmentRefDto],
+    maxItems: CHAT_ATTACHMENTS_MAX,
+    description:
+      "The user's own uploads and canvases, each once; the model reads their text (and sees the images). An unknown or another user's id is a 404 CHAT_ATTACHMENT_NOT_FOUND.",
+  })
+  @IsOptional()
+  @IsArray({ message: ATTACHMENTS_INVALID })
+  @ArrayMaxSize(CHAT_ATTACHMENTS_MAX, { message: ATTACHMENTS_TOO_MANY })
+  @IsObject({ each: true, message: ATTACHMENTS_INVALID })
+  @ArrayUnique((ref: Partial<ChatAttachmentRef> | null) => `${ref?.type}:${String(ref?.id).toLowerCase()}`, {
+    message: ATTACHMENTS_DUPLICATE,
+  })
+  @ValidateNested({ each: true })
+  @Type(() => ChatAttachmentRefDto)
+  attachments?: ChatAttachmentRefDto[];
 }
 
 /** Body of PATCH /api/chat/conversations/:id. */

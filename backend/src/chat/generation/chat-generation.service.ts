@@ -133,11 +133,16 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
     const { signal } = task.controller;
     let failure: ReadableFailure | null = null;
     try {
+      const prompt = task.spec.prepare
+        ? await task.spec.prepare(signal)
+        : { messages: task.spec.messages, attachments: undefined };
+      if (signal.aborted) return await this.finish(task, null);
       const stream = this.model.stream({
-        messages: task.spec.messages,
+        messages: prompt.messages,
         userId: task.spec.userId,
         signal,
         knowledgeExcludeIds: [task.spec.userMessageId, task.spec.assistantMessageId],
+        ...(prompt.attachments?.length ? { attachments: prompt.attachments } : {}),
       });
       const iterator = stream[Symbol.asyncIterator]();
       for (;;) {

@@ -1,5 +1,5 @@
 import type { ChatStreamEvent } from '@kasa/contracts';
-import type { ChatModelMessage } from '../../ai/chat-model.port';
+import type { ChatModelAttachment, ChatModelMessage } from '../../ai/chat-model.port';
 import type { Reservation } from '../../usage';
 
 /** Why a reply was cut short: Stop (or its conversation deleted), or the server shutting down. */
@@ -12,8 +12,20 @@ export interface GenerationSpec {
   assistantMessageId: string;
   /** The prompt: system prompt, history, the new user message. */
   messages: ChatModelMessage[];
+  /**
+   * Builds the prompt instead of `messages` when the message has attachments: reading their text
+   * (maybe waiting for an extraction) and images takes time, which the reply task spends, not the
+   * request (the stream's first event, with the ids, goes out at once).
+   */
+  prepare?: (signal: AbortSignal) => Promise<PreparedPrompt>;
   /** The message taken from the user's quota for this reply: given back if the reply fails. */
   reservation: Reservation;
+}
+
+/** A prompt built by GenerationSpec.prepare. */
+export interface PreparedPrompt {
+  messages: ChatModelMessage[];
+  attachments?: ChatModelAttachment[];
 }
 
 export type GenerationListener = (event: ChatStreamEvent) => void;

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import {
+  type ChatAttachmentRef,
   type ChatMessage,
+  type ChatMessageAttachment,
   type ChatMessageStatus,
   type ChatRole,
   type ChatSearchHit,
@@ -13,6 +15,24 @@ import {
 
 const CHAT_ROLES: ChatRole[] = ['user', 'assistant'];
 const CHAT_MESSAGE_STATUSES: ChatMessageStatus[] = ['complete', 'streaming', 'stopped', 'failed'];
+
+@ApiSchema({ name: 'ChatMessageAttachment', description: 'A file or canvas sent with a user message.' })
+export class ChatMessageAttachmentDoc implements Required<ChatMessageAttachment> {
+  @ApiProperty({ enum: ['upload', 'canvas'] })
+  type: ChatAttachmentRef['type'];
+
+  @ApiProperty({ type: String, format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ type: String, example: 'soil-test.pdf' })
+  name: string;
+
+  @ApiProperty({ type: String, example: 'application/pdf' })
+  mimeType: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'A short-lived signed link to the file.' })
+  url: string | null;
+}
 
 @ApiSchema({ name: 'ChatMessage', description: 'One message of a conversation.' })
 export class ChatMessageDoc implements Required<ChatMessage> {
@@ -59,6 +79,12 @@ export class ChatMessageDoc implements Required<ChatMessage> {
     description: 'The stable code of `error` (null on replies saved before codes existed).',
   })
   errorCode: ErrorCode | null;
+
+  @ApiPropertyOptional({
+    type: [ChatMessageAttachmentDoc],
+    description: 'Files and canvases sent with a user message (the model read them with it).',
+  })
+  attachments: ChatMessageAttachmentDoc[];
 
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt: string;

@@ -1,7 +1,10 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export const FILE_KINDS = ['image', 'audio', 'recording', 'upload'] as const;
-/** image: generated picture; audio: generated speech; recording: the microphone; upload: a user's file. */
+export const FILE_KINDS = ['image', 'audio', 'recording', 'upload', 'canvas'] as const;
+/**
+ * image: generated picture; audio: generated speech; recording: the microphone; upload: a user's
+ * file; canvas: a drawing saved from the canvas editor (PNG).
+ */
 export type FileKind = (typeof FILE_KINDS)[number];
 
 /** One stored file of one user; its bytes are in FILES_STORAGE under `storageKey`. */

@@ -1,0 +1,136 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type {
+  CloudStorageAuthUrl,
+  CloudStorageDownloadResponse,
+  CloudStorageFilesResponse,
+} from '@kasa/contracts';
+import { CurrentUser, JwtAuthGuard } from '../../auth';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiValidationFailed } from '../../docs';
+import type { User } from '../../users';
+import { CALLBACK_PAGE_CSP, callbackPage } from './callback-page';
+import {
+  CloudStorageAuthUrlDoc,
+  CloudStorageDownloadResponseDoc,
+  CloudStorageFilesResponseDoc,
+  DriveDownloadDto,
+  DriveFilesDto,
+} from './dto/google-drive.dto';
+import { GoogleDriveService } from './google-drive.service';
+
+const HTML = { 'text/html': { schema: { type: 'string' } } };
+
+const firstString = (value: unknown): string | undefined =>
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value) && typeof value[0] === 'string'
+      ? value[0]
+      : undefined;
+
+/** The cloud-storage dialog: connect Google Drive, list its files, import one as an upload. */
+@ApiTags('enhancements')
+@ApiOtherErrors()
+@Controller('enhancements/google-drive')
+export class GoogleDriveController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly drive: GoogleDriveService,
+  ) {}
+
+  @Get('auth-url')
+  @UseGuards(JwtAuthGuard)
+  @ApiSignedIn()
+  @ApiOkResponse({ type: CloudStorageAuthUrlDoc })
+  @ApiErrorResponse(503, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set (DRIVE_NOT_CONFIGURED).')
+  async authUrl(@CurrentUser() user: User, @Req() request: Request): Promise<CloudStorageAuthUrl> {
+    return { authUrl: await this.drive.authUrl(user.id, this.origin(request)) };
+  }
+
+  /**
+   * Google's redirect after consent, in the popup: no bearer token (a navigation), the signed
+   * `state` names the user. Answers a small HTML page (200 connected, 400 denied or invalid).
+   */
+  @Get('callback')
+  @ApiResponse({
+    status: 200,
+    description: 'Connected: a page saying so in English and French, which closes the popup.',
+    content: HTML,
+  })
+  @ApiResponse({
+    status: 400,
+    description:
+      'Consent denied (?error=access_denied), a state forged, expired or used, or the code refused: a page says so.',
+    content: HTML,
+  })
+  @ApiErrorResponse(503, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set (DRIVE_NOT_CONFIGURED).')
+  async callback(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const outcome = await this.drive.callback(
+      {
+        code: firstString(request.query.code),
+        state: firstString(request.query.state),
+        error: firstString(request.query.error),
+      },
+      this.origin(request),
+    );
+    response
+      .status(outcome === 'connected' ? 200 : 400)
+      .set('Content-Security-Policy', CALLBACK_PAGE_CSP)
+      .set('Cache-Control', 'no-store')
+      .type('html')
+      .send(callbackPage(outcome));
+  }
+
+  @Post('files')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard)
+  @ApiSignedIn()
+  @ApiOkResponse({ type: CloudStorageFilesResponseDoc })
+  @ApiValidationFailed()
+  @ApiErrorResponse(
+    409,
+    'Google Drive is not connected (DRIVE_NOT_CONNECTED) or its access was revoked (DRIVE_ACCESS_REVOKED): connect again.',
+  )
+  @ApiErrorResponse(502, 'Google Drive could not be reached (DRIVE_UNREACHABLE) or failed (DRIVE_FAILED).')
+  @ApiErrorResponse(503, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set (DRIVE_NOT_CONFIGURED).')
+  files(
+    @CurrentUser() user: User,
+    @Body() body: DriveFilesDto,
+    @Req() request: Request,
+  ): Promise<CloudStorageFilesResponse> {
+    return this.drive.listFiles(user.id, body.code, this.origin(request));
+  }
+
+  @Post('download')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard)
+  @ApiSignedIn()
+  @ApiOkResponse({ type: CloudStorageDownloadResponseDoc })
+  @ApiValidationFailed()
+  @ApiErrorResponse(404, "Not in the user's Drive (DRIVE_FILE_NOT_FOUND), or conversationId is not theirs.")
+  @ApiErrorResponse(
+    409,
+    'Google Drive is not connected (DRIVE_NOT_CONNECTED) or its access was revoked (DRIVE_ACCESS_REVOKED).',
+  )
+  @ApiErrorResponse(413, 'The file passes 50 MB (UPLOAD_TOO_LARGE).')
+  @ApiErrorResponse(
+    415,
+    'A Google Form, folder or other item that cannot be imported (DRIVE_FILE_UNSUPPORTED).',
+  )
+  @ApiErrorResponse(502, 'Google Drive could not be reached (DRIVE_UNREACHABLE) or failed (DRIVE_FAILED).')
+  @ApiErrorResponse(503, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set (DRIVE_NOT_CONFIGURED).')
+  download(@CurrentUser() user: User, @Body() body: DriveDownloadDto): Promise<CloudStorageDownloadResponse> {
+    return this.drive.download(user, body.fileId, body.conversationId);
+  }
+
+  /**
+   * Where Google sends the popup back: PUBLIC_URL when set, else this request's origin (its
+   * protocol and host as the trusted proxy forwarded them, TRUST_PROXY). Google only accepts a
+   * redirect_uri registered for the client, so a forged Host gains nothing.
+   */
+  private origin(request: Request): string {
+    if (this.config.publicUrl) return this.config.publicUrl.replace(/\/+$/, '');
+    return `${request.protocol}://${request.host}`;
+  }
+}

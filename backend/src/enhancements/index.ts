@@ -1,0 +1,1 @@
+export { EnhancementsModule } from './enhancements.module';

@@ -1,0 +1,2 @@
+export { UploadsModule } from './uploads.module';
+export { UploadsService, type ImportFileInput } from './uploads.service';

@@ -1,0 +1,159 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { UploadMimeType, UploadRecord } from '@kasa/contracts';
+import { UploadEntity, UploadPassageEntity } from './entities/upload.entity';
+
+export interface NewUploadRow {
+  userId: string;
+  conversationId: string | null;
+  fileId: string;
+  originalName: string;
+  size: number;
+  mimeType: UploadMimeType;
+  origin: UploadEntity['origin'];
+}
+
+/** Passages inserted per statement (each has 3 parameters: far below PostgreSQL's 65,535). */
+const PASSAGE_BATCH = 500;
+
+/** The `uploads` and `upload_passages` tables; every query is scoped to the owner. */
+@Injectable()
+export class UploadsRepository {
+  constructor(
+    @InjectRepository(UploadEntity) private readonly uploads: Repository<UploadEntity>,
+    @InjectRepository(UploadPassageEntity) private readonly passages: Repository<UploadPassageEntity>,
+  ) {}
+
+  async create(row: NewUploadRow): Promise<UploadEntity> {
+    const saved = await this.uploads.save(this.uploads.create(row));
+    return (await this.findOwned(row.userId, saved.id))!;
+  }
+
+  findOwned(userId: string, id: string): Promise<UploadEntity | null> {
+    return this.uploads.findOneBy({ id, userId });
+  }
+
+  listOwned(userId: string, limit: number): Promise<UploadEntity[]> {
+    return this.uploads.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  }
+
+  async listOwnedByIds(userId: string, ids: string[]): Promise<UploadEntity[]> {
+    if (!ids.length) return [];
+    return this.uploads
+      .createQueryBuilder('u')
+      .where('u.user_id = :userId AND u.id = ANY(:ids::uuid[])', { userId, ids })
+      .getMany();
+  }
+
+  async setProgress(id: string, status: 'pending' | 'running', progress: number): Promise<void> {
+    await this.uploads.update({ id }, { extractionStatus: status, extractionProgress: progress });
+  }
+
+  async markFailed(id: string, code: string, message: string): Promise<void> {
+    await this.uploads.update(
+      { id },
+      { extractionStatus: 'failed', extractionErrorCode: code, extractionError: message.slice(0, 2000) },
+    );
+  }
+
+  /**
+   * Replaces the upload's passages and marks it done, in one transaction: a retried job rewrites
+   * them from scratch, and a reader never sees half of them.
+   */
+  async saveText(
+    upload: Pick<UploadEntity, 'id' | 'userId'>,
+    passages: string[],
+    method: NonNullable<UploadEntity['extractionMethod']>,
+    characters: number,
+  ): Promise<void> {
+    await this.uploads.manager.transaction(async (manager) => {
+      await manager.delete(UploadPassageEntity, { uploadId: upload.id });
+      for (let start = 0; start < passages.length; start += PASSAGE_BATCH)
+        await manager.insert(
+          UploadPassageEntity,
+          passages.slice(start, start + PASSAGE_BATCH).map((content, index) => ({
+            uploadId: upload.id,
+            ordinal: start + index,
+            userId: upload.userId,
+            content,
+          })),
+        );
+      await manager.update(
+        UploadEntity,
+        { id: upload.id },
+        {
+          extractionStatus: 'done',
+          extractionProgress: 100,
+          extractionMethod: method,
+          extractionError: null,
+          extractionErrorCode: null,
+          characters,
+        },
+      );
+    });
+  }
+
+  /** The passages in document order, as long as they fit `maxChars` (whole passages only). */
+  async leadingPassages(userId: string, uploadId: string, maxChars: number): Promise<Passage[]> {
+    const rows: Passage[] = await this.passages.query(
+      `SELECT "ordinal", "content" FROM (
+         SELECT "ordinal", "content",
+                sum(length("content") + 2) OVER (ORDER BY "ordinal") AS "running"
+           FROM "upload_passages" WHERE "upload_id" = $1 AND "user_id" = $2
+       ) p WHERE "running" <= $3 + 2 ORDER BY "ordinal"`,
+      [uploadId, userId, maxChars],
+    );
+    return rows;
+  }
+
+  firstPassage(userId: string, uploadId: string): Promise<UploadPassageEntity | null> {
+    return this.passages.findOne({ where: { uploadId, userId }, order: { ordinal: 'ASC' } });
+  }
+
+  /** The upload's passages matching `query` (websearch syntax, 'simple' configuration), best first. */
+  rankedPassages(userId: string, uploadId: string, query: string, limit: number): Promise<Passage[]> {
+    return this.passages.query(
+      `WITH "q" AS (SELECT websearch_to_tsquery('simple', $3) AS "query")
+       SELECT p."ordinal", p."content"
+         FROM "upload_passages" p, "q"
+        WHERE p."upload_id" = $1 AND p."user_id" = $2 AND p."search_vector" @@ "q"."query"
+        ORDER BY ts_rank_cd(p."search_vector", "q"."query") DESC, p."ordinal"
+        LIMIT $4`,
+      [uploadId, userId, query, limit],
+    );
+  }
+
+  async totalLength(userId: string, uploadId: string): Promise<number> {
+    const [row] = (await this.passages.query(
+      `SELECT coalesce(sum(length("content")), 0)::bigint AS "length", count(*)::int AS "count"
+         FROM "upload_passages" WHERE "upload_id" = $1 AND "user_id" = $2`,
+      [uploadId, userId],
+    )) as Array<{ length: string; count: number }>;
+    // Passages are joined with a blank line between each.
+    return Number(row.length) + Math.max(0, row.count - 1) * 2;
+  }
+}
+
+export interface Passage {
+  ordinal: number;
+  content: string;
+}
+
+/** The API shape of an upload row. */
+export function toUploadRecord(row: UploadEntity): UploadRecord {
+  return {
+    id: row.id,
+    originalName: row.originalName,
+    size: row.size,
+    mimeType: row.mimeType,
+    extraction: {
+      status: row.extractionStatus,
+      progress: row.extractionProgress,
+      method: row.extractionMethod,
+      characters: row.characters,
+      error: row.extractionError,
+      code: row.extractionErrorCode,
+    },
+  };
+}

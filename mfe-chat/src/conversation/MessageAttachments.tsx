@@ -1,0 +1,88 @@
+// The files and canvases a user's message was sent with: images and canvases as thumbnails, other
+// files as chips with their name. Each opens its short-lived signed link in a new tab.
+import type { ChatMessageAttachment } from '@kasa/contracts';
+import { Box, useT } from '@kasa/ui';
+import { enhancementMessages } from '../enhancements/messages';
+import { safeMediaUrl } from './markdown/safe-url';
+
+const isPicture = (a: ChatMessageAttachment) => a.type === 'canvas' || a.mimeType.startsWith('image/');
+
+/** A link the app may open: signed app paths, http(s), and the object URLs of just-sent photos. */
+const openable = (url: string | null) => (url?.startsWith('blob:') ? url : safeMediaUrl(url));
+
+export function MessageAttachments({ attachments }: { attachments: readonly ChatMessageAttachment[] }) {
+  const t = useT(enhancementMessages);
+  return (
+    <Box
+      component="ul"
+      aria-label={t('attachments')}
+      data-testid="message-attachments"
+      sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}
+    >
+      {attachments.map((attachment) => {
+        const url = openable(attachment.url);
+        const picture = isPicture(attachment) && url;
+        const content = picture ? (
+          <Box
+            component="img"
+            src={url}
+            alt={attachment.name}
+            loading="lazy"
+            decoding="async"
+            sx={{
+              display: 'block',
+              width: 96,
+              height: 96,
+              objectFit: 'cover',
+              borderRadius: 1,
+              bgcolor: 'action.hover',
+            }}
+          />
+        ) : (
+          <Box
+            component="span"
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              minHeight: 40,
+              maxWidth: '100%',
+              px: 1.25,
+              border: '1px solid',
+              borderColor: 'divider',
+              borderRadius: 2,
+              bgcolor: 'background.paper',
+              fontSize: '0.9rem',
+              overflowWrap: 'anywhere',
+            }}
+          >
+            📎 {attachment.name}
+          </Box>
+        );
+        return (
+          <Box
+            component="li"
+            key={`${attachment.type}:${attachment.id}`}
+            data-testid="message-attachment"
+            sx={{ maxWidth: '100%' }}
+          >
+            {url ? (
+              <Box
+                component="a"
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                title={t('openAttachment', { name: attachment.name })}
+                aria-label={t('openAttachment', { name: attachment.name })}
+                sx={{ display: 'inline-block', color: 'inherit', textDecoration: 'none', maxWidth: '100%' }}
+              >
+                {content}
+              </Box>
+            ) : (
+              content
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,10 @@
+/** The plus button's menu, in the product's order (the language tool joins it later). */
+export const MENU_ITEMS = [
+  { name: 'upload', label: 'addPhotoOrFile' },
+  { name: 'cloud', label: 'addFromCloud' },
+  { name: 'search', label: 'webSearch' },
+  { name: 'canvas', label: 'canvas' },
+  { name: 'research', label: 'research' },
+] as const;
+
+export type EnhancementName = (typeof MENU_ITEMS)[number]['name'];
