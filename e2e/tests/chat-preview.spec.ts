@@ -28,7 +28,8 @@ const PIECES: Array<[name: string, preview: string, real: string]> = [
   ]),
   ['suggestions hint', '.boot-chat .hint p', '[data-testid="suggestions-hint"]'],
   ['More', '.boot-chat .more', '[data-testid="suggestions"] button[aria-expanded]'],
-  ['input bar', '.boot-chat .composer', '[data-testid="chat-page"] form >> xpath=..'],
+  ['input bar', '.boot-chat .composer', '[data-testid="chat-page"] form >> xpath=../..'],
+  ['enhancements', '.boot-chat .plus', '[data-testid="enhancements-button"]'],
   ['input', '.boot-chat textarea:visible', '[data-testid="chat-input"]'],
   ['send', '.boot-chat .send', '[data-testid="send-button"]'],
 ];
