@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +10,7 @@ import { Document, Packer, Paragraph } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
 import { type AuthResponse, UPLOAD_MAX_BYTES, type UploadRecord, type UsageFeature } from '@kasa/contracts';
+import { ffmpegPath } from '../src/ai/audio/ffmpeg';
 import { KnowledgeSearchService } from '../src/ai/knowledge/knowledge-search.service';
 import { ChatAttachmentsRegistry } from '../src/chat';
 import { eventually, listen, sql } from './chat-support';
@@ -36,6 +37,45 @@ function textPng(lines: string[]): Buffer {
       .render()
       .asPng(),
   );
+}
+
+/**
+ * A phone's photo of a printed page, as far as a test can make one: the page tilted,
+ * lit unevenly (darker towards a corner), then sensor noise, a little blur and JPEG compression
+ * (ffmpeg, the same binary the speech engine uses).
+ */
+async function phonePhotoJpeg(lines: string[]): Promise<Buffer> {
+  const text = lines
+    .map((line, index) => `<text x="60" y="${120 + index * 70}" font-size="42" fill="#222">${line}</text>`)
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1100" height="${160 + lines.length * 70}">
+    <defs><radialGradient id="light" cx="30%" cy="30%" r="90%">
+      <stop offset="0" stop-color="#f4f1e6"/><stop offset="1" stop-color="#b9b29c"/></radialGradient></defs>
+    <rect width="100%" height="100%" fill="url(#light)"/>
+    <g transform="rotate(-2.5 550 100)">${text}</g></svg>`;
+  const png = new Resvg(svg, {
+    font: { fontFiles: [FONT], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
+  })
+    .render()
+    .asPng();
+  const dir = await mkdtemp(join(tmpdir(), 'kasa-photo-'));
+  try {
+    await writeFile(join(dir, 'page.png'), png);
+    await execFileAsync(ffmpegPath(), [
+      '-loglevel',
+      'error',
+      '-i',
+      join(dir, 'page.png'),
+      '-vf',
+      'noise=alls=14:allf=t,gblur=sigma=0.7',
+      '-q:v',
+      '7',
+      join(dir, 'photo.jpg'),
+    ]);
+    return await readFile(join(dir, 'photo.jpg'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 async function textPdf(paragraphs: string[]): Promise<Buffer> {
@@ -367,6 +407,15 @@ const CASES: TypeCase[] = [
     mimeType: 'image/png',
     method: 'ocr',
     words: [/Cassava/i, /harvest/i, /maize/i, /rains/i],
+  },
+  {
+    label: "a phone's photo of a page: tilted, uneven light, noise, JPEG (OCR)",
+    make: () => phonePhotoJpeg(['Soil test results', 'Add compost before planting']),
+    filename: 'IMG_2041.jpg',
+    declared: 'image/jpeg',
+    mimeType: 'image/jpeg',
+    method: 'ocr',
+    words: [/Soil/i, /results/i, /compost/i, /planting/i],
   },
   {
     label: 'plain text',
