@@ -21,6 +21,8 @@ COPY --from=build /app/libs/contracts/package.json ./libs/contracts/package.json
 COPY --from=build /app/libs/contracts/dist ./libs/contracts/dist
 COPY --from=build /app/backend/package.json ./backend/package.json
 COPY --from=build /app/backend/dist ./backend/dist
+# The language tool's open dictionary data (CC BY 4.0, see data/lexicon/NOTICE), imported at start.
+COPY --from=build /app/data/lexicon ./data/lexicon
 USER node
 EXPOSE 3000
 CMD ["node", "backend/dist/main.js"]

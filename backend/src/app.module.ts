@@ -7,6 +7,7 @@ import { ClockModule, LoggingModule } from './common';
 import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
 import { EnhancementsModule } from './enhancements';
+import { LanguageToolModule } from './language-tool/language-tool.module';
 import { FilesModule } from './files';
 import { HealthModule } from './health/health.module';
 import { LegalModule } from './legal/legal.module';
@@ -38,6 +39,7 @@ export class AppModule {
         BillingModule,
         ChatModule,
         EnhancementsModule,
+        LanguageToolModule,
         FilesModule,
         LegalModule,
         MediaModule,

@@ -4,6 +4,7 @@ import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
 import { ResearchJobsModule } from './enhancements/research/jobs/research-jobs.module';
 import { UploadJobsModule } from './enhancements/uploads/jobs/upload-jobs.module';
+import { PopulationJobsModule } from './language-tool/population/jobs/population-jobs.module';
 import { MediaJobsModule } from './media/jobs/media-jobs.module';
 import { QueueModule } from './queue';
 import { SystemJobsModule } from './queue/system/jobs/system-jobs.module';
@@ -19,6 +20,7 @@ export const JOB_MODULES: Type[] = [
   MediaJobsModule,
   UploadJobsModule,
   ResearchJobsModule,
+  PopulationJobsModule,
 ];
 
 /** The worker process: the job handlers and what they need, no HTTP. */

@@ -4,7 +4,21 @@ import type { ApiErrorBody, CookiePreferencesResponse, LegalPageResponse } from 
 import { createTestApp, type TestApp } from './support/test-app';
 
 const pages: Array<[type: string, title: string, mustContain: string[]]> = [
-  ['terms', 'Terms of Use', ['# Acceptable use', 'USD 4 per month', 'XAF 2,500 for 30 days']],
+  [
+    'terms',
+    'Terms of Use',
+    [
+      '# Acceptable use',
+      'USD 4 per month',
+      'XAF 2,500 for 30 days',
+      // The language tool's open data is credited as CC BY 4.0 requires.
+      '# Open language data',
+      'CC BY 4.0',
+      'Glottolog 5.1',
+      'Polyglotta Africana',
+      'ASJP',
+    ],
+  ],
   [
     'privacy',
     'Privacy Policy',
@@ -69,8 +83,9 @@ describe('legal pages and cookie preferences', () => {
       const body = response.body as LegalPageResponse;
       expect(Object.keys(body).sort()).toEqual(['content', 'effectiveDate', 'title', 'version']);
       expect(body.title).toBe(title);
-      expect(body.version).toBe('1.0');
-      expect(body.effectiveDate).toBe('2026-11-23');
+      // The Terms gained the open language data section (version 1.1).
+      expect(body.version).toBe(type === 'terms' ? '1.1' : '1.0');
+      expect(body.effectiveDate).toBe(type === 'terms' ? '2026-11-24' : '2026-11-23');
       expect(body.content.length).toBeGreaterThan(1000);
       for (const text of mustContain) expect(body.content).toContain(text);
       expect(body.content).toContain('Kasa');

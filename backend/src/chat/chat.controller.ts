@@ -30,7 +30,7 @@ import {
 import type { User } from '../users';
 import { ChatService } from './chat.service';
 import { ConversationParams, RenameConversationDto, SearchChatQuery, SendChatDto } from './dto/chat.dto';
-import { KEEP_ALIVE_MS, openEventStream, writeEvent, writeKeepAlive } from './sse';
+import { KEEP_ALIVE_MS, openEventStream, writeEvent, writeKeepAlive } from '../common/sse';
 
 /** Conversations (list, read, rename, delete, stop, search) and the streamed send. Every route needs a signed-in user. */
 @ApiTags('chat')

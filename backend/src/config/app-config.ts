@@ -60,6 +60,8 @@ export interface AppConfig {
   files: FilesStorageConfig;
   /** The chat enhancements' engines (docs/operations.md#configuration): uploads, search, research, Drive. */
   enhancements: EnhancementsConfig;
+  /** The language tool's dictionary data (docs/operations.md#configuration). */
+  lexicon: LexiconConfig;
   /** Origin users reach Kasa at (PUBLIC_URL), when set; payment redirects use it. */
   publicUrl?: string;
 }
@@ -229,4 +231,14 @@ export interface EnhancementsConfig {
   research: ResearchConfig;
   /** Unset without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: cloud import says it is not configured. */
   googleDrive?: GoogleDriveConfig;
+}
+
+export interface LexiconConfig {
+  /** LEXICON_DIR: the folder with lexemes.csv, languages.csv and languages_picker.csv (default data/lexicon). */
+  dir: string;
+  /**
+   * DICTIONARY_AUTO_IMPORT: at start, import the data in the background when the dictionary is
+   * empty or older than the data (default on; tests turn it off unless they test it).
+   */
+  autoImport: boolean;
 }

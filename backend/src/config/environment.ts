@@ -206,6 +206,18 @@ export class EnvironmentVariables {
   })
   ADMIN_USERNAMES?: string;
 
+  /** The dictionary data's folder (lexemes.csv, languages.csv, languages_picker.csv); default data/lexicon. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  LEXICON_DIR?: string;
+
+  /** 'false': no background dictionary import at start (npm run dictionary:import still works). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: "DICTIONARY_AUTO_IMPORT must be 'true' or 'false'" })
+  DICTIONARY_AUTO_IMPORT?: 'true' | 'false';
+
   /** Key of the OpenAI-compatible API (OpenAI, OpenRouter; any text for Ollama / llama.cpp). */
   @Transform(emptyToUndefined)
   @IsOptional()

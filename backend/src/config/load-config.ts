@@ -169,6 +169,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : { storage: 'local', dir: join(dataDir, 'files') },
     publicUrl: vars.PUBLIC_URL,
     enhancements: enhancementsConfig(vars),
+    lexicon: {
+      dir: vars.LEXICON_DIR ? resolve(vars.LEXICON_DIR) : join(REPO_ROOT, 'data', 'lexicon'),
+      autoImport: vars.DICTIONARY_AUTO_IMPORT !== 'false',
+    },
     rateLimits: {
       loginPerIp: { limit: vars.RATE_LIMIT_LOGIN_PER_IP ?? 30, windowMs: 15 * 60_000 },
       loginPerUsernameIp: { limit: 10, windowMs: 15 * 60_000 },

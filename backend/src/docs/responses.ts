@@ -8,7 +8,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { UsageFeature } from '@kasa/contracts';
-import { KEEP_ALIVE_MS } from '../chat/sse';
+import { KEEP_ALIVE_MS } from '../common/sse';
 import {
   ApiErrorBodyDoc,
   ChatStreamEventDoc,
@@ -98,7 +98,7 @@ export function ApiUsageLimit(feature: UsageFeature): MethodDecorator & ClassDec
   });
 }
 
-/** POST /api/chat's answer: a text/event-stream of `data: {json}` ChatStreamEvents (chat/sse.ts). */
+/** POST /api/chat's answer: a text/event-stream of `data: {json}` ChatStreamEvents (common/sse.ts). */
 export function ApiChatEventStream(): MethodDecorator {
   return applyDecorators(
     ApiExtraModels(ChatStreamEventDoc),

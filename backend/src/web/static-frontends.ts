@@ -11,7 +11,10 @@ import { webManifest } from './web-manifest';
 
 /** Routes that answer text/event-stream. */
 function isEventStreamRoute(request: Request): boolean {
-  return request.method === 'POST' && request.path === '/api/chat';
+  return (
+    request.method === 'POST' &&
+    (request.path === '/api/chat' || request.path === '/api/enhancements/language-tool/populate')
+  );
 }
 
 /** Build outputs carry a content hash (name.0123abcdef.js): they never change, cache them for a year. */

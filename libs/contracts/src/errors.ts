@@ -126,6 +126,14 @@ export const ERROR_CODES = [
   'DRIVE_FILE_UNSUPPORTED',
   'DRIVE_UNREACHABLE',
   'DRIVE_FAILED',
+  // The language tool (/api/enhancements/language-tool): a language code it does not list; the
+  // same language on both sides of a translation; the dictionary data (LEXICON_DIR) cannot be
+  // read; an entry id that does not exist; a word the speech engine cannot say.
+  'LANGUAGE_TOOL_UNKNOWN_LANGUAGE',
+  'LANGUAGE_TOOL_SAME_LANGUAGE',
+  'DICTIONARY_DATA_MISSING',
+  'DICTIONARY_ENTRY_NOT_FOUND',
+  'DICTIONARY_AUDIO_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

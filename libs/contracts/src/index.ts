@@ -7,3 +7,4 @@ export * from './chat';
 export * from './subscription';
 export * from './media';
 export * from './enhancements';
+export * from './language-tool';

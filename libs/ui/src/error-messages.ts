@@ -77,6 +77,12 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     DRIVE_FILE_UNSUPPORTED: '{file} cannot be imported: only files, Google Docs, Sheets, Slides and Drawings can.',
     DRIVE_UNREACHABLE: 'Google Drive could not be reached. Please try again.',
     DRIVE_FAILED: 'Google Drive answered with an error. Please try again.',
+    LANGUAGE_TOOL_UNKNOWN_LANGUAGE: 'This language is not in the language list.',
+    LANGUAGE_TOOL_SAME_LANGUAGE: 'Choose two different languages.',
+    DICTIONARY_DATA_MISSING:
+      'The dictionary data cannot be read on this server: the administrator must check LEXICON_DIR.',
+    DICTIONARY_ENTRY_NOT_FOUND: 'Dictionary entry not found.',
+    DICTIONARY_AUDIO_UNAVAILABLE: 'The speech engine has no voice for this word.',
     AI_BUSY: 'The AI service is busy right now. Please try again in a minute.',
     AI_UNAVAILABLE: 'The AI service could not be reached.',
     AI_MODEL_UNKNOWN:
@@ -199,6 +205,12 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
       'Cet élément ne peut pas être importé : seuls les fichiers, Google Docs, Sheets, Slides et Drawings le peuvent.',
     DRIVE_UNREACHABLE: 'Google Drive est injoignable. Veuillez réessayer.',
     DRIVE_FAILED: 'Google Drive a répondu par une erreur. Veuillez réessayer.',
+    LANGUAGE_TOOL_UNKNOWN_LANGUAGE: "Cette langue n'est pas dans la liste des langues.",
+    LANGUAGE_TOOL_SAME_LANGUAGE: 'Choisissez deux langues différentes.',
+    DICTIONARY_DATA_MISSING:
+      "Les données du dictionnaire sont illisibles sur ce serveur : l'administrateur doit vérifier LEXICON_DIR.",
+    DICTIONARY_ENTRY_NOT_FOUND: 'Entrée du dictionnaire introuvable.',
+    DICTIONARY_AUDIO_UNAVAILABLE: "Le moteur de synthèse vocale n'a pas de voix pour ce mot.",
     AI_BUSY: "Le service d'IA est occupé pour le moment. Veuillez réessayer dans une minute.",
     AI_UNAVAILABLE: "Le service d'IA est injoignable.",
     AI_MODEL_UNKNOWN:

@@ -1,5 +1,4 @@
 import type { Response } from 'express';
-import type { ChatStreamEvent } from '@kasa/contracts';
 
 /** A comment line every so often keeps proxies and phones from closing a quiet stream. */
 export const KEEP_ALIVE_MS = 15_000;
@@ -18,8 +17,8 @@ export function openEventStream(response: Response): void {
   response.socket?.setNoDelay(true);
 }
 
-/** One `data: {json}` line; false when the client is gone. */
-export function writeEvent(response: Response, event: ChatStreamEvent): boolean {
+/** One `data: {json}` line (a chat or population event); false when the client is gone. */
+export function writeEvent(response: Response, event: object): boolean {
   if (response.writableEnded || response.destroyed) return false;
   response.write(`data: ${JSON.stringify(event)}\n\n`);
   return true;
