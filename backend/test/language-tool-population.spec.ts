@@ -325,4 +325,23 @@ describe('automatic dictionary import at start', () => {
     // A later start finds the dictionary up to date and starts nothing.
     expect(await population.importIfNeeded()).toBeUndefined();
   }, 180_000);
+
+  it('on a start that finds an import left running (its process died), resumes it at once', async () => {
+    const population = ctx.app.get(PopulationService);
+    const [left] = await query<{ id: string }>(
+      ctx.databaseUrl,
+      `INSERT INTO "dictionary_import_runs" ("status", "trigger", "data_version", "started_at")
+       VALUES ('running', 'admin', $1, clock_timestamp()) RETURNING "id"`,
+      [population.dataVersion()],
+    );
+    const resumed = await population.importIfNeeded();
+    expect(resumed?.id).toBe(left.id);
+    await until('the resumed import to complete', async () => (await population.loadingState()) === null);
+    const [run] = await query<{ status: string; processed_languages: number; total_inserted: number }>(
+      ctx.databaseUrl,
+      `SELECT "status", "processed_languages", "total_inserted" FROM "dictionary_import_runs" WHERE "id" = $1`,
+      [left.id],
+    );
+    expect(run).toEqual({ status: 'complete', processed_languages: expected.size, total_inserted: 0 });
+  }, 180_000);
 });

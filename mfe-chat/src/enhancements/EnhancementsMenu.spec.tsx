@@ -38,6 +38,29 @@ beforeEach(() => {
           ? jsonResponse(200, record)
           : jsonResponse(404, { message: 'Not found' })) as unknown as Response;
       }
+      if (url === '/api/enhancements/language-tool/languages')
+        return jsonResponse(200, []) as unknown as Response;
+      if (url === '/api/enhancements/language-tool/define/mu')
+        return jsonResponse(200, {
+          success: true,
+          word: 'mu',
+          language: null,
+          dictionaryLoading: null,
+          definitions: [
+            {
+              id: 'e1',
+              word: 'mu',
+              language: 'bbk',
+              languageName: 'Babanki',
+              translation: 'water',
+              partOfSpeech: 'noun',
+              source: 'asjp-v12:BABANKI',
+              sourceKind: 'asjp-v12',
+              audioUrl: null,
+              audioUnavailable: 'phonetic-code',
+            },
+          ],
+        }) as unknown as Response;
       if (url === '/api/enhancements/search') {
         const body = JSON.parse(String(init.body));
         searches.push(body);
@@ -98,6 +121,7 @@ test('the plus button (48 px) opens the menu with the tools in order; one dialog
     'Web Search',
     'Canvas',
     'Research',
+    'Language Tool',
   ]);
   await user.click(items[2]);
   const dialog = await screen.findByRole('dialog', { name: 'Web Search' });
@@ -113,6 +137,20 @@ test('the plus button (48 px) opens the menu with the tools in order; one dialog
   await openTool(user, 'Add Photo or File');
   await screen.findByTestId('upload-dialog');
   expect(screen.getAllByRole('dialog')).toHaveLength(1);
+});
+
+test("the language tool, the sixth item: a dictionary entry goes into the input; 'Enhancement Added'", async () => {
+  renderWithProviders(<App />);
+  const user = userEvent.setup();
+  await openTool(user, 'Language Tool');
+  const dialog = await screen.findByRole('dialog', { name: 'Language Tool' });
+  expect(within(dialog).getByRole('tab', { name: 'AI Analysis' })).toHaveAttribute('aria-selected', 'true');
+  await user.click(within(dialog).getByRole('tab', { name: 'Dictionary' }));
+  await user.type(within(dialog).getByRole('searchbox', { name: 'Word or English meaning' }), 'mu{Enter}');
+  await user.click(await within(dialog).findByRole('button', { name: 'Add to chat' }));
+  await waitFor(() => expect(screen.queryByTestId('language-tool-dialog')).toBeNull());
+  expect(input()).toHaveValue('Dictionary: mu\n- mu (Babanki): water, noun [asjp-v12:BABANKI]');
+  expect(screen.getByTestId('toast')).toHaveTextContent('Enhancement Added');
 });
 
 test('French: the button and the toast', async () => {

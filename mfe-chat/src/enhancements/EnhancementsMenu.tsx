@@ -19,6 +19,7 @@ const DIALOGS: Record<EnhancementName, ComponentType<EnhancementDialogProps>> = 
   search: lazy(() => import('./search/WebSearchDialog')),
   canvas: lazy(() => import('./canvas/CanvasDialog')),
   research: lazy(() => import('./research/ResearchDialog')),
+  languageTool: lazy(() => import('./language-tool/LanguageToolDialog')),
 };
 
 /** While a dialog's code downloads (a slow connection): a dimmed screen that says so. */

@@ -69,19 +69,21 @@ export class PopulationService implements OnApplicationBootstrap {
           ? 'The dictionary is empty: importing the open lexicon data in the background.'
           : 'The lexicon data changed since the last import: importing it in the background.',
     );
-    return this.start('auto', null);
+    return this.start('auto', null, { resume: true });
   }
 
   /**
    * The active import, or a new one whose job is queued. A run that is active but abandoned (its
-   * worker died and its retries ran out) gets its job again, and resumes.
+   * worker died and its retries ran out), or any active run when `resume` is set (a start of the
+   * API), gets a job again and resumes; the runner's lock keeps a second job from running it twice.
    */
-  async start(trigger: ImportTrigger, requestedBy: string | null): Promise<ImportRun> {
+  async start(trigger: ImportTrigger, requestedBy: string | null, { resume = false } = {}): Promise<ImportRun> {
     const { run, created } = await this.runs.createOrGetActive(trigger, this.dataVersion(), requestedBy);
     if (created) await this.enqueue(run.id, run.id);
-    else if (Date.now() - run.updatedAt.getTime() > ABANDONED_AFTER_MS) {
+    else if (resume || Date.now() - run.updatedAt.getTime() > ABANDONED_AFTER_MS) {
       await this.runs.touch(run.id);
-      await this.enqueue(run.id, `${run.id}:${Date.now()}`);
+      // BullMQ refuses ':' in a custom job id.
+      await this.enqueue(run.id, `${run.id}-resume-${Date.now()}`);
     }
     return run;
   }
