@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AccountModule } from './account/account.module';
 import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth';
 import { BillingModule } from './billing';
@@ -12,6 +13,7 @@ import { FilesModule } from './files';
 import { HealthModule } from './health/health.module';
 import { LegalModule } from './legal/legal.module';
 import { MailModule } from './mail';
+import { NotificationsModule } from './mail/notifications/notifications.module';
 import { MediaModule } from './media';
 import { QueueModule } from './queue';
 import { UsageModule } from './usage';
@@ -34,6 +36,8 @@ export class AppModule {
         ...(config.workerMode === 'inline' ? JOB_MODULES : []),
         HealthModule,
         MailModule.forRoot(config),
+        NotificationsModule,
+        AccountModule,
         AiModule,
         AuthModule,
         BillingModule,

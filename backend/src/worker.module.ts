@@ -1,10 +1,12 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { AccountExportJobsModule } from './account/export/jobs/account-export-jobs.module';
 import { LoggingModule } from './common';
 import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
 import { ResearchJobsModule } from './enhancements/research/jobs/research-jobs.module';
 import { UploadJobsModule } from './enhancements/uploads/jobs/upload-jobs.module';
 import { PopulationJobsModule } from './language-tool/population/jobs/population-jobs.module';
+import { NotificationJobsModule } from './mail/notifications/jobs/notification-jobs.module';
 import { MediaJobsModule } from './media/jobs/media-jobs.module';
 import { QueueModule } from './queue';
 import { SystemJobsModule } from './queue/system/jobs/system-jobs.module';
@@ -21,6 +23,8 @@ export const JOB_MODULES: Type[] = [
   UploadJobsModule,
   ResearchJobsModule,
   PopulationJobsModule,
+  NotificationJobsModule,
+  AccountExportJobsModule,
 ];
 
 /** The worker process: the job handlers and what they need, no HTTP. */

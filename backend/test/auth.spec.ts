@@ -301,6 +301,29 @@ describe('auth', () => {
       });
     });
 
+    it('after a profile e-mail change the reset code goes to the new address only', async () => {
+      const old = `${uniqueName('olde')}@example.com`;
+      const fresh = `${uniqueName('newe')}@example.com`;
+      const { user, token } = await register(undefined, old);
+      await http()
+        .put('/api/auth/profile')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ username: user.username, email: fresh })
+        .expect(200);
+      const forgot = await http().post('/api/auth/forgot-password').send({ username: user.username }).expect(200);
+      expect(forgot.body).toMatchObject({ canReset: true, emailHint: `${fresh[0]}***@example.com` });
+      await http()
+        .post('/api/auth/reset-password')
+        .send({ username: user.username, code: await latestCode(fresh), newPassword: 'moved-pass' })
+        .expect(200);
+      const toOld = await http()
+        .get('/api/dev/outbox')
+        .query({ to: old })
+        .set('Authorization', `Bearer ${adminToken}`)
+        .expect(200);
+      expect(toOld.body.messages).toEqual([]);
+    });
+
     it('code from the outbox → reset → sign in with the new password; old tokens revoked; no reuse', async () => {
       const email = `${uniqueName('carol')}@example.com`;
       const { user, token } = await register(undefined, email);

@@ -30,6 +30,11 @@ const pages: Array<[type: string, title: string, mustContain: string[]]> = [
       'Flutterwave',
       'Export Data',
       'JSON',
+      'download a ZIP file',
+      '**Delete account** on the Account page',
+      '4. **Choose your e-mails**',
+      '5. **Object**',
+      '6. **Complain**',
     ],
   ],
   ['cookies', 'Cookie Policy', ['**Necessary**', '**Analytics**', '**Marketing**', '**Preferences**']],
@@ -83,9 +88,10 @@ describe('legal pages and cookie preferences', () => {
       const body = response.body as LegalPageResponse;
       expect(Object.keys(body).sort()).toEqual(['content', 'effectiveDate', 'title', 'version']);
       expect(body.title).toBe(title);
-      // The Terms gained the open language data section (version 1.1).
-      expect(body.version).toBe(type === 'terms' ? '1.1' : '1.0');
-      expect(body.effectiveDate).toBe(type === 'terms' ? '2026-11-24' : '2026-11-23');
+      // The Terms gained the open language data section, the Privacy Policy the account page (1.1).
+      const revised = type === 'terms' || type === 'privacy';
+      expect(body.version).toBe(revised ? '1.1' : '1.0');
+      expect(body.effectiveDate).toBe(revised ? '2026-11-24' : '2026-11-23');
       expect(body.content.length).toBeGreaterThan(1000);
       for (const text of mustContain) expect(body.content).toContain(text);
       expect(body.content).toContain('Kasa');

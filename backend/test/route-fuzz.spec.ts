@@ -451,6 +451,8 @@ describe(`route fuzz (seed ${SEED}, ${RUNS} runs per route and caller)`, () => {
     const names = routes.map((r) => `${r.method} ${r.path}`);
     for (const expected of [
       'POST /api/auth/login',
+      'POST /api/auth/login/two-factor',
+      'POST /api/auth/two-factor/confirm',
       'POST /api/chat',
       'PATCH /api/chat/conversations/:id',
       'GET /api/chat/search',

@@ -160,7 +160,9 @@ test.describe('in French', () => {
     await page.goto('/account');
     await expect(page.getByTestId('remote-account')).toBeVisible();
     await expect(page.getByTestId('logout-button')).toHaveText('Déconnexion');
-    await expect(page.getByRole('link', { name: 'Studio IA' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Studio IA' }),
+    ).toBeVisible();
     await page.goto('/legal/privacy');
     await expect(page.getByTestId('legal-back')).toHaveText('← Retour');
     await expect(page.getByTestId('legal-meta')).toContainText('En vigueur le');

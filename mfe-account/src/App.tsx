@@ -1,72 +1,92 @@
-import { useCurrentUser } from '@kasa/api-client';
-import { Box, PageFrame, Section, ThemeToggleButton, useErrorText, useT, useThemeMode } from '@kasa/ui';
+import type { ComponentType } from 'react';
+import { useSearchParams } from 'react-router';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { ThemeProvider, type Theme } from '@mui/material/styles';
+import { Box, PageFrame, useT } from '@kasa/ui';
 import { messages } from './messages';
+import { OverviewTab } from './overview/OverviewTab';
+import { PreferencesTab } from './preferences/PreferencesTab';
+import { ProfileTab } from './profile/ProfileTab';
+import { SecurityTab } from './security/SecurityTab';
+import { SubscriptionTab } from './subscription/SubscriptionTab';
+import { ACCOUNT_TABS, parseTab, type AccountTab } from './tabs';
 
-/** The signed-in user's username and e-mail (GET /api/auth/user, shared with the shell's cache). */
-function ProfileDetails() {
-  const t = useT(messages);
-  const { data: user, isPending, isError, error } = useCurrentUser();
-  const errorText = useErrorText(error);
-  if (user) {
-    return (
-      <Box
-        component="dl"
-        data-testid="account-profile-details"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
-      >
-        <Box component="dt">{t('username')}</Box>
-        <Box
-          component="dd"
-          data-testid="account-username"
-          sx={{ m: 0, color: 'text.primary', fontWeight: 700 }}
-        >
-          {user.username}
-        </Box>
-        <Box component="dt">{t('email')}</Box>
-        <Box
-          component="dd"
-          data-testid="account-email"
-          sx={{ m: 0, color: 'text.primary', overflowWrap: 'anywhere' }}
-        >
-          {user.email ?? t('noEmail')}
-        </Box>
-      </Box>
-    );
-  }
-  if (isPending) return <>{t('profileLoading')}</>;
-  return <>{isError ? errorText(error, t('profileFailed')) : t('signedOut')}</>;
-}
+/**
+ * At 360 px the tab row scrolls. MUI animates that scroll after each selection, and a tap landing
+ * during the animation hits the tab that slid under the finger (the e2e run caught it): the row jumps.
+ */
+const withoutTabScrollAnimation = (outer: Theme): Theme => ({
+  ...outer,
+  motion: { ...outer.motion, reducedMotion: 'always' },
+});
 
-/** The account area (/account): the profile and the theme preference. */
+const PANELS: Record<AccountTab, ComponentType> = {
+  overview: OverviewTab,
+  profile: ProfileTab,
+  subscription: SubscriptionTab,
+  security: SecurityTab,
+  preferences: PreferencesTab,
+};
+
+/**
+ * The account page (/account, docs/product.md#account-page): five tabs. Only the selected tab is
+ * rendered, so only its data is fetched.
+ */
 export default function AccountApp() {
-  const { mode } = useThemeMode();
   const t = useT(messages);
+  const [params, setParams] = useSearchParams();
+  const tab = parseTab(params.get('tab'));
+  const Panel = PANELS[tab];
+  const select = (next: AccountTab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
   return (
     <PageFrame title={t('title')} testId="account-page">
-      <Section title={t('profileTitle')} testId="account-profile">
-        <ProfileDetails />
-      </Section>
-      <Section title={t('preferencesTitle')} testId="account-preferences">
-        <Box
+      <ThemeProvider theme={withoutTabScrollAnimation}>
+        <Tabs
+          value={tab}
+          onChange={(_event, next: AccountTab) => select(next)}
+          variant="scrollable"
+          scrollButtons={false}
+          // The accent yellow is unreadable as text on white: the selected tab is marked in the text colour.
+          textColor="inherit"
+          aria-label={t('tabsLabel')}
           sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 2,
-            flexWrap: 'wrap',
+            mb: 2,
+            borderBottom: 1,
+            borderColor: 'divider',
+            minHeight: 48,
+            '& .MuiTabs-indicator': { bgcolor: 'text.primary', height: 3 },
           }}
         >
-          <span>
-            {t('theme')}{' '}
-            <strong data-testid="account-theme-mode">
-              {mode === 'color' ? t('themeColour') : t('themeMono')}
-            </strong>
-            <br />
-            {t('themeShortcut')}
-          </span>
-          <ThemeToggleButton />
-        </Box>
-      </Section>
+          {ACCOUNT_TABS.map((name) => (
+            <Tab
+              key={name}
+              value={name}
+              label={t(name)}
+              id={`account-tab-${name}`}
+              aria-controls={`account-panel-${name}`}
+              data-testid={`account-tab-${name}`}
+              sx={{ textTransform: 'none', fontWeight: 700, minWidth: 0, px: 1.5 }}
+            />
+          ))}
+        </Tabs>
+      </ThemeProvider>
+      <Box
+        role="tabpanel"
+        id={`account-panel-${tab}`}
+        aria-labelledby={`account-tab-${tab}`}
+        data-testid={`account-panel-${tab}`}
+      >
+        <Panel />
+      </Box>
     </PageFrame>
   );
 }

@@ -1,13 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlanLimits } from '@kasa/contracts';
-import { Box, Button, Section, useErrorText, useLanguage, useT, useToast } from '@kasa/ui';
+import {
+  Box,
+  Button,
+  Section,
+  formatUsd,
+  formatXaf,
+  useErrorText,
+  useLanguage,
+  useT,
+  useToast,
+} from '@kasa/ui';
 import { SUBSCRIPTION_STATUS_QUERY_KEY, createSubscription } from './billing-api';
 import { CardCheckout } from './CardCheckout';
 import { messages } from './messages';
 import { MobileMoneyForm } from './MobileMoneyForm';
-import { formatUsd, formatXaf } from './money';
 import { SandboxApprovalLink } from './SandboxApprovalLink';
+import { useCheckoutMethodParam } from './useCheckoutMethodParam';
 
 /** The checkout closes 2 seconds after a mobile money request (docs/product.md#checkout). */
 export const CHECKOUT_CLOSE_AFTER_REQUEST_MS = 2000;
@@ -61,6 +71,23 @@ export function PaymentOptions({ pro }: { pro: PlanLimits }) {
     if (next === 'card' && !subscription.isPending && !subscription.data?.clientSecret) subscription.mutate();
   };
 
+  // Arriving from a link that names the method (the chat's Payment Options): that checkout opens
+  // at once and comes into view (on a phone it is below the usage and plan cards).
+  const checkoutCard = useRef<HTMLElement>(null);
+  const scrollToCheckout = useRef(false);
+  useCheckoutMethodParam((linked) => {
+    scrollToCheckout.current = true;
+    choose(linked);
+  });
+  useEffect(() => {
+    if (!method || !scrollToCheckout.current) return;
+    scrollToCheckout.current = false;
+    // jsdom (component tests) has no scrollIntoView.
+    if (typeof checkoutCard.current?.scrollIntoView === 'function') {
+      checkoutCard.current.scrollIntoView({ block: 'start' });
+    }
+  }, [method]);
+
   const onRequestSent = (sandboxCheckoutUrl?: string) => {
     setAwaitingApproval({ sandboxCheckoutUrl });
     void refetchStatus();
@@ -113,6 +140,7 @@ export function PaymentOptions({ pro }: { pro: PlanLimits }) {
       {method && (
         <Box
           component="section"
+          ref={checkoutCard}
           data-testid="checkout-card"
           aria-labelledby="checkout-title"
           sx={{ mt: 2, p: 2, border: '2px solid', borderColor: 'primary.main', borderRadius: 2 }}

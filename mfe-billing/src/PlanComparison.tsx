@@ -1,9 +1,18 @@
 import { PLAN_IDS, UNLIMITED, type PlanId, type PlanLimits, type UsageFeature } from '@kasa/contracts';
-import { Box, LOCALES, Section, useLanguage, useT, type Language, type Translate } from '@kasa/ui';
+import {
+  Box,
+  LOCALES,
+  Section,
+  formatUsd,
+  formatXaf,
+  shownAmount,
+  useLanguage,
+  useT,
+  type Language,
+  type Translate,
+} from '@kasa/ui';
 import { Badge } from './Badge';
 import { messages, type BillingMessageKey } from './messages';
-import { formatUsd, formatXaf } from './money';
-import { shownAmount } from './usage-meter';
 
 /** Plan-limit lines: the message for a count and the one for unlimited. */
 const LIMIT_LINES: ReadonlyArray<[UsageFeature, BillingMessageKey, BillingMessageKey]> = [

@@ -4,9 +4,18 @@ import {
   type SubscriptionStatus,
   type UsageFeature,
 } from '@kasa/contracts';
-import { Box, LOCALES, Section, formatLongDate, useLanguage, useT } from '@kasa/ui';
+import {
+  Box,
+  LOCALES,
+  Section,
+  formatLongDate,
+  meterLevel,
+  shownAmount,
+  useLanguage,
+  useT,
+  type MeterLevel,
+} from '@kasa/ui';
 import { messages } from './messages';
-import { meterLevel, shownAmount, type MeterLevel } from './usage-meter';
 
 const LEVEL_COLOR: Record<MeterLevel, string> = {
   unlimited: 'success.main',

@@ -13,6 +13,7 @@ import type {
   ChatStreamEvent,
   ConversationSummary,
   SendChatRequest,
+  SubscriptionStatus,
 } from '@kasa/contracts';
 import { KasaUiProvider, SessionControlsProvider, type Language, type SessionControls } from '@kasa/ui';
 
@@ -152,6 +153,8 @@ export class FakeApi {
   /** Answer to GET /api/chat/conversations/{id}, when a test wants a failure. */
   conversationAnswer: ((id: string) => FakeResponse | Error | undefined) | null = null;
   onStop: ((id: string) => void) | null = null;
+  /** GET /api/subscription/status (the usage warning); null: the request fails like a lost connection. */
+  subscriptionStatus: SubscriptionStatus | null = null;
 
   addConversation(id: string, title: string, messages: ChatMessage[] = [], generating = false) {
     const at = new Date(2026, 0, 1).toISOString();
@@ -190,6 +193,9 @@ export class FakeApi {
       return this.user
         ? jsonResponse(200, { user: this.user })
         : jsonResponse(401, { message: 'Unauthorized' });
+    }
+    if (method === 'GET' && path === '/api/subscription/status' && this.subscriptionStatus) {
+      return jsonResponse(200, this.subscriptionStatus);
     }
     if (method === 'GET' && path === '/api/chat/conversations') return jsonResponse(200, this.conversations);
     if (method === 'GET' && path === '/api/chat/search') {

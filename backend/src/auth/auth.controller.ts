@@ -1,7 +1,14 @@
 import { Body, Controller, Get, HttpCode, Ip, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AuthResponse, CurrentUserResponse, ForgotPasswordResponse, OkResponse } from '@kasa/contracts';
+import type {
+  AuthResponse,
+  CurrentUserResponse,
+  ForgotPasswordResponse,
+  LoginResponse,
+  OkResponse,
+} from '@kasa/contracts';
 import {
+  ApiEitherResponse,
   ApiErrorResponse,
   ApiOtherErrors,
   ApiSignedIn,
@@ -10,6 +17,7 @@ import {
   CurrentUserResponseDoc,
   ForgotPasswordResponseDoc,
   OkResponseDoc,
+  TwoFactorChallengeResponseDoc,
 } from '../docs';
 import { NoStore } from '../common/no-store';
 import { toAuthUser, type User } from '../users';
@@ -23,6 +31,7 @@ import {
 } from './auth.dto';
 import { AuthService } from './auth.service';
 import { CurrentUser, JwtAuthGuard } from './jwt-auth.guard';
+import { TwoFactorLoginDto } from './two-factor/two-factor.dto';
 
 /** Every answer here is a token or an account's data: no-store, even without a bearer (sign-in). */
 @ApiTags('auth')
@@ -43,12 +52,30 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  @ApiOkResponse({ type: AuthResponseDoc })
+  @ApiEitherResponse(
+    200,
+    'A session; or, when the account has two-factor sign-in, a challenge for POST /api/auth/login/two-factor (no token yet).',
+    AuthResponseDoc,
+    TwoFactorChallengeResponseDoc,
+  )
   @ApiValidationFailed()
   @ApiErrorResponse(401, 'Wrong username or password.')
   @ApiErrorResponse(429, 'Too many sign-in attempts from this IP address, or for this username from it.')
-  login(@Body() dto: LoginDto, @Ip() ip: string): Promise<AuthResponse> {
+  login(@Body() dto: LoginDto, @Ip() ip: string): Promise<LoginResponse> {
     return this.auth.login(dto, ip);
+  }
+
+  @Post('login/two-factor')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AuthResponseDoc, description: 'The second step passed: the session.' })
+  @ApiValidationFailed()
+  @ApiErrorResponse(
+    401,
+    'AUTH_TWO_FACTOR_CHALLENGE_EXPIRED: the challenge is expired, forged or revoked; AUTH_TWO_FACTOR_CODE_WRONG: the code is wrong or was used.',
+  )
+  @ApiErrorResponse(429, 'Too many sign-in attempts from this IP address, or for this username from it.')
+  loginTwoFactor(@Body() dto: TwoFactorLoginDto, @Ip() ip: string): Promise<AuthResponse> {
+    return this.auth.loginTwoFactor(dto, ip);
   }
 
   @Get('user')

@@ -2,6 +2,7 @@ import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClockModule } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { UsersModule } from '../users';
 import { AdminGuard } from './admin.guard';
@@ -12,12 +13,19 @@ import { JwtAuthGuard } from './jwt-auth.guard';
 import { PasswordResetCode } from './password-reset-code.entity';
 import { RateLimitService } from './rate-limit.service';
 import { TokenService } from './token.service';
+import { AccountSecurityService } from './two-factor/account-security.service';
+import { TwoFactorBackupCode } from './two-factor/two-factor-backup-code.entity';
+import { TwoFactorController } from './two-factor/two-factor.controller';
+import { TwoFactorRepository } from './two-factor/two-factor.repository';
+import { TwoFactorService } from './two-factor/two-factor.service';
+import { UserTwoFactor } from './two-factor/user-two-factor.entity';
 
-/** Sign-up, sign-in, sessions (revocable tokens), profile, password change and reset. */
+/** Sign-up, sign-in (with optional TOTP second step), sessions (revocable tokens), profile, password change and reset. */
 @Module({
   imports: [
     UsersModule,
-    TypeOrmModule.forFeature([PasswordResetCode]),
+    ClockModule,
+    TypeOrmModule.forFeature([PasswordResetCode, UserTwoFactor, TwoFactorBackupCode]),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -28,8 +36,27 @@ import { TokenService } from './token.service';
       }),
     }),
   ],
-  controllers: [AuthController],
-  providers: [AuthService, TokenService, JwtAuthGuard, AdminGuard, Admins, RateLimitService],
-  exports: [TokenService, JwtAuthGuard, AdminGuard, Admins, UsersModule],
+  controllers: [AuthController, TwoFactorController],
+  providers: [
+    AuthService,
+    TokenService,
+    JwtAuthGuard,
+    AdminGuard,
+    Admins,
+    RateLimitService,
+    TwoFactorRepository,
+    TwoFactorService,
+    AccountSecurityService,
+  ],
+  exports: [
+    TokenService,
+    JwtAuthGuard,
+    AdminGuard,
+    Admins,
+    UsersModule,
+    AuthService,
+    TwoFactorService,
+    RateLimitService,
+  ],
 })
 export class AuthModule {}

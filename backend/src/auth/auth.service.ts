@@ -1,7 +1,14 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { AuthResponse, AuthUser, ForgotPasswordResponse, OkResponse } from '@kasa/contracts';
+import type {
+  AuthResponse,
+  AuthUser,
+  ForgotPasswordResponse,
+  LoginResponse,
+  OkResponse,
+  TwoFactorChallengeResponse,
+} from '@kasa/contracts';
 import { hash, verify, argon2id } from 'argon2';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { ApiException } from '../common';
@@ -18,8 +25,10 @@ import type {
 } from './auth.dto';
 import { rateLimitAddress } from './client-address';
 import { PasswordResetCode } from './password-reset-code.entity';
-import { RateLimitService } from './rate-limit.service';
+import { RateLimitService, usernameFrom } from './rate-limit.service';
 import { TokenService } from './token.service';
+import type { TwoFactorLoginDto } from './two-factor/two-factor.dto';
+import { TwoFactorService } from './two-factor/two-factor.service';
 
 export const INVALID_CREDENTIALS =
   'Invalid username or password. Please check your credentials and try again.';
@@ -30,6 +39,13 @@ export const NO_EMAIL_ON_ACCOUNT =
 export const CODE_EXPIRED = 'This reset code has expired or was already used. Please request a new code.';
 export const CODE_LOCKED = 'Too many wrong codes. Please request a new code.';
 export const CODE_WRONG = 'The reset code is not correct.';
+export const TWO_FACTOR_PROMPT =
+  'Enter the 6-digit code from your authenticator app, or one of your backup codes.';
+export const TWO_FACTOR_CHALLENGE_EXPIRED =
+  'This sign-in took too long or is no longer valid. Please enter your username and password again.';
+export const TWO_FACTOR_CODE_WRONG = 'That code is not correct, or it was already used.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const RESET_CODE_TTL_MS = 15 * 60_000;
 export const RESET_CODE_MAX_TRIES = 5;
@@ -47,10 +63,13 @@ const invalidCredentials = () =>
 const usernameNotFound = () =>
   new ApiException(HttpStatus.NOT_FOUND, 'AUTH_USERNAME_NOT_FOUND', USERNAME_NOT_FOUND);
 const codeExpired = () => new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_RESET_CODE_EXPIRED', CODE_EXPIRED);
+const challengeExpired = () =>
+  new ApiException(
+    HttpStatus.UNAUTHORIZED,
+    'AUTH_TWO_FACTOR_CHALLENGE_EXPIRED',
+    TWO_FACTOR_CHALLENGE_EXPIRED,
+  );
 const codeLocked = () => new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_RESET_CODE_LOCKED', CODE_LOCKED);
-
-/** One username from one address: an address never contains '|', so the key is unambiguous. */
-const usernameFrom = (address: string, username: string) => `${address}|${normalizeUsername(username)}`;
 
 /**
  * Rate limits (see AuthRateLimits): per address first (a sprayer is stopped before it uses up
@@ -69,6 +88,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly mail: MailService,
     private readonly rateLimit: RateLimitService,
+    private readonly twoFactor: TwoFactorService,
     @InjectRepository(PasswordResetCode) private readonly codes: Repository<PasswordResetCode>,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
@@ -100,7 +120,7 @@ export class AuthService {
    * The lockout counts one username from one address, so a stranger elsewhere cannot lock the
    * owner out; across all addresses the username is only slowed down.
    */
-  async login(dto: LoginDto, ip: string): Promise<AuthResponse> {
+  async login(dto: LoginDto, ip: string): Promise<LoginResponse> {
     const address = rateLimitAddress(ip);
     await this.rateLimit.hit('loginPerIp', address);
     await this.rateLimit.hit('loginPerUsernameIp', usernameFrom(address, dto.username));
@@ -112,7 +132,42 @@ export class AuthService {
       throw invalidCredentials();
     }
     if (!(await this.verifyPassword(user.passwordHash, dto.password))) throw invalidCredentials();
+    if (await this.twoFactor.isEnabled(user.id)) return this.challenge(user);
     return this.respond(user);
+  }
+
+  /** The password was right and the account has 2FA: no session yet, a 5-minute challenge. */
+  private async challenge(user: User): Promise<TwoFactorChallengeResponse> {
+    const { challenge, expiresAt } = await this.tokens.signChallenge(user);
+    return {
+      twoFactorRequired: true,
+      challenge,
+      expiresAt: expiresAt.toISOString(),
+      message: TWO_FACTOR_PROMPT,
+    };
+  }
+
+  /**
+   * The second sign-in step. The same buckets as the password step, counted before the code is
+   * checked; the challenge dies with the token version (logout everywhere, password change).
+   */
+  async loginTwoFactor(dto: TwoFactorLoginDto, ip: string): Promise<AuthResponse> {
+    const address = rateLimitAddress(ip);
+    await this.rateLimit.hit('loginPerIp', address);
+    const payload = await this.tokens.verifyChallenge(dto.challenge);
+    const user = payload && UUID.test(payload.sub) ? await this.users.findById(payload.sub) : null;
+    if (!user || user.tokenVersion !== payload?.tokenVersion) throw challengeExpired();
+    await this.rateLimit.hit('loginPerUsernameIp', usernameFrom(address, user.username));
+    await this.rateLimit.slowDown('loginPerUsername', normalizeUsername(user.username));
+    if (!(await this.twoFactor.verifyAnyCode(user.id, dto.code)))
+      throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH_TWO_FACTOR_CODE_WRONG', TWO_FACTOR_CODE_WRONG);
+    return this.respond(user);
+  }
+
+  /** Whether `password` is this user's password (for confirmations elsewhere, e.g. account deletion). */
+  async verifyPasswordOf(userId: string, password: string): Promise<boolean> {
+    const passwordHash = UUID.test(userId) ? await this.users.findPasswordHash(userId) : null;
+    return passwordHash !== null && (await this.verifyPassword(passwordHash, password));
   }
 
   async updateProfile(user: User, dto: UpdateProfileDto): Promise<{ user: AuthUser }> {

@@ -4,3 +4,5 @@ export * from './auth.module';
 export * from './client-address';
 export * from './jwt-auth.guard';
 export * from './token.service';
+export { AuthService } from './auth.service';
+export * from './two-factor';

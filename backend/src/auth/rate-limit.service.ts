@@ -3,7 +3,12 @@ import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis'
 import { type ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APP_CONFIG, type AppConfig, type AuthRateLimits } from '../config';
+import { normalizeUsername } from '../users/normalize-username';
 import { RateLimitedException } from './rate-limited.exception';
+
+/** One username from one address: an address never contains '|', so the key is unambiguous. */
+export const usernameFrom = (address: string, username: string) =>
+  `${address}|${normalizeUsername(username)}`;
 
 /** The limits that slow answers down instead of refusing them. */
 export type SlowDownName = 'loginPerUsername';

@@ -4,6 +4,7 @@ import { AuthModule } from '../auth';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { PlanCatalog, PlansModule } from '../plans';
 import { CARD_PAYMENT_ENGINE, type CardPaymentEngine } from './card/card-payment-engine';
+import { CardSubscriptionClosure } from './card/card-subscription-closure';
 import { CardSubscriptionController } from './card/card-subscription.controller';
 import { CardSubscriptionLifecycle } from './card/card-subscription.lifecycle';
 import { CardSubscriptionService } from './card/card-subscription.service';
@@ -20,6 +21,10 @@ import { MOBILE_MONEY_ENGINE, type MobileMoneyEngine } from './mobile-money/mobi
 import { MobileMoneyPassesService } from './mobile-money/mobile-money-passes.service';
 import { MobileMoneyController } from './mobile-money/mobile-money.controller';
 import { MobileMoneyService } from './mobile-money/mobile-money.service';
+import { BillingHistoryController } from './payment-records/billing-history.controller';
+import { PaymentRecordEntity } from './payment-records/payment-record.entity';
+import { PaymentRecordsRepository } from './payment-records/payment-records.repository';
+import { PaymentRecordsService } from './payment-records/payment-records.service';
 import { SandboxCardEngine } from './sandbox/sandbox-card.engine';
 import { SandboxCheckoutController } from './sandbox/sandbox-checkout.controller';
 import { SandboxCheckoutService } from './sandbox/sandbox-checkout.service';
@@ -39,13 +44,19 @@ import { StripeWebhookService } from './stripe/stripe-webhook.service';
   imports: [
     AuthModule,
     PlansModule,
-    TypeOrmModule.forFeature([SubscriptionEntity, StripeCustomerEntity, PaymentEventEntity]),
+    TypeOrmModule.forFeature([
+      SubscriptionEntity,
+      StripeCustomerEntity,
+      PaymentEventEntity,
+      PaymentRecordEntity,
+    ]),
   ],
   controllers: [
     CardSubscriptionController,
     StripeWebhookController,
     MobileMoneyController,
     SandboxCheckoutController,
+    BillingHistoryController,
   ],
   providers: [
     EntitlementService,
@@ -59,6 +70,9 @@ import { StripeWebhookService } from './stripe/stripe-webhook.service';
     MobileMoneyService,
     FlutterwaveWebhookService,
     SandboxCheckoutService,
+    PaymentRecordsRepository,
+    PaymentRecordsService,
+    CardSubscriptionClosure,
     {
       provide: STRIPE_ACCOUNT,
       inject: [APP_CONFIG],
@@ -100,6 +114,6 @@ import { StripeWebhookService } from './stripe/stripe-webhook.service';
           : new SandboxMobileMoneyEngine(subscriptions, plans),
     },
   ],
-  exports: [EntitlementService],
+  exports: [EntitlementService, PaymentRecordsService, CardSubscriptionClosure],
 })
 export class BillingModule {}

@@ -1,3 +1,5 @@
 export * from './billing.module';
 export * from './entities/subscription.entity';
 export * from './entitlement/entitlement.service';
+export * from './card/card-subscription-closure';
+export * from './payment-records/payment-records.service';

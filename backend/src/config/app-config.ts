@@ -62,6 +62,8 @@ export interface AppConfig {
   enhancements: EnhancementsConfig;
   /** The language tool's dictionary data (docs/operations.md#configuration). */
   lexicon: LexiconConfig;
+  /** The account page's data export (docs/operations.md#configuration). */
+  account: AccountConfig;
   /** Origin users reach Kasa at (PUBLIC_URL), when set; payment redirects use it. */
   publicUrl?: string;
 }
@@ -231,6 +233,11 @@ export interface EnhancementsConfig {
   research: ResearchConfig;
   /** Unset without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: cloud import says it is not configured. */
   googleDrive?: GoogleDriveConfig;
+}
+
+export interface AccountConfig {
+  /** ACCOUNT_EXPORT_TTL_HOURS: how long an export's ZIP and its download link last (default 24). */
+  exportTtlSeconds: number;
 }
 
 export interface LexiconConfig {

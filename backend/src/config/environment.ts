@@ -218,6 +218,14 @@ export class EnvironmentVariables {
   @IsIn(['true', 'false'], { message: "DICTIONARY_AUTO_IMPORT must be 'true' or 'false'" })
   DICTIONARY_AUTO_IMPORT?: 'true' | 'false';
 
+  /** Hours an account export's ZIP and download link last (default 24, at most 168). */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'ACCOUNT_EXPORT_TTL_HOURS must be a whole number of hours' })
+  @Min(1, { message: 'ACCOUNT_EXPORT_TTL_HOURS must be between 1 and 168' })
+  @Max(168, { message: 'ACCOUNT_EXPORT_TTL_HOURS must be between 1 and 168' })
+  ACCOUNT_EXPORT_TTL_HOURS?: number;
+
   /** Key of the OpenAI-compatible API (OpenAI, OpenRouter; any text for Ollama / llama.cpp). */
   @Transform(emptyToUndefined)
   @IsOptional()

@@ -173,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dir: vars.LEXICON_DIR ? resolve(vars.LEXICON_DIR) : join(REPO_ROOT, 'data', 'lexicon'),
       autoImport: vars.DICTIONARY_AUTO_IMPORT !== 'false',
     },
+    account: { exportTtlSeconds: (vars.ACCOUNT_EXPORT_TTL_HOURS ?? 24) * 3600 },
     rateLimits: {
       loginPerIp: { limit: vars.RATE_LIMIT_LOGIN_PER_IP ?? 30, windowMs: 15 * 60_000 },
       loginPerUsernameIp: { limit: 10, windowMs: 15 * 60_000 },

@@ -25,7 +25,7 @@ export function createFileStorage(config: AppConfig): FileStorage {
     FilesRepository,
     FilesService,
   ],
-  exports: [FilesService],
+  exports: [FilesService, FILE_STORAGE],
 })
 export class FilesModule implements OnApplicationShutdown {
   constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}

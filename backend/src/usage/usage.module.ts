@@ -3,6 +3,7 @@ import { AuthModule } from '../auth';
 import { BillingModule } from '../billing';
 import { PlansModule } from '../plans';
 import { SubscriptionStatusController } from './subscription-status.controller';
+import { UsageAlerts } from './usage-alerts';
 import { UsageRepository } from './usage.repository';
 import { UsageService } from './usage.service';
 
@@ -14,7 +15,7 @@ import { UsageService } from './usage.service';
 @Module({
   imports: [AuthModule, BillingModule, PlansModule],
   controllers: [SubscriptionStatusController],
-  providers: [UsageRepository, UsageService],
+  providers: [UsageRepository, UsageAlerts, UsageService],
   exports: [UsageService],
 })
 export class UsageModule {}

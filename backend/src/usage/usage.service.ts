@@ -4,6 +4,7 @@ import { EntitlementService } from '../billing';
 import { CLOCK, type Clock } from '../common/clock';
 import { PlanCatalog } from '../plans';
 import { Reservation } from './reservation';
+import { UsageAlerts } from './usage-alerts';
 import { plansResponse, subscriptionStatus } from './subscription-status';
 import { UsageLimitExceededException } from './usage-limit.exception';
 import { usagePeriodOf } from './usage-period';
@@ -24,6 +25,7 @@ export class UsageService {
     private readonly repository: UsageRepository,
     private readonly plans: PlanCatalog,
     private readonly entitlement: EntitlementService,
+    private readonly alerts: UsageAlerts,
   ) {}
 
   /**
@@ -42,6 +44,7 @@ export class UsageService {
       const current = await this.repository.usedOf(key);
       throw new UsageLimitExceededException(feature, current, limit, plan === 'BASIC_PLAN', now);
     }
+    this.alerts.afterReserve(key, amount, used, limit);
     return new Reservation(key, amount, (reservation) => this.giveBack(reservation, reservation.amount));
   }
 

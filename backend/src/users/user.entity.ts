@@ -25,6 +25,10 @@ export class User {
   @Column({ name: 'token_version', type: 'integer', default: 0 })
   tokenVersion!: number;
 
+  /** Set at sign-up and by every password change or reset (the Security tab's 'last changed'). */
+  @Column({ name: 'password_changed_at', type: 'timestamptz' })
+  passwordChangedAt!: Date;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

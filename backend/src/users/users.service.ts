@@ -96,7 +96,7 @@ export class UsersService {
   async setPassword(id: string, passwordHash: string, manager?: EntityManager): Promise<number> {
     const repo = manager ? manager.getRepository(User) : this.users;
     const rows = (await repo.query(
-      `UPDATE "users" SET "password_hash" = $2, "token_version" = "token_version" + 1, "updated_at" = now()
+      `UPDATE "users" SET "password_hash" = $2, "token_version" = "token_version" + 1, "password_changed_at" = now(), "updated_at" = now()
        WHERE "id" = $1 RETURNING "token_version"`,
       [id, passwordHash],
     )) as [Array<{ token_version: number }>, number];

@@ -45,7 +45,7 @@ export interface FakeStripeServer {
   renew(subscriptionId: string): { subscriptionUpdated: Stripe.Event; invoicePaid: Stripe.Event };
   /** Stripe gives up on an unpaid first invoice (after 23 hours): status incomplete_expired. */
   expire(subscriptionId: string): Stripe.Event;
-  /** The subscription ends (at its period end after a cancellation, or deleted): the event. */
+  /** The subscription ends (at its period end after a cancellation, or deleted; or at once through DELETE): the event. */
   delete(subscriptionId: string): Stripe.Event;
   /** An event as Stripe delivers it (`created` in seconds; default now). */
   event(type: string, object: unknown, created?: number): Stripe.Event;
@@ -306,6 +306,18 @@ export async function startFakeStripe(options: {
           : null;
         subscription.canceled_at = subscription.cancel_at_period_end ? now() : null;
       }
+      return render(subscription, expansionsOf(params));
+    }
+    if (match && method === 'DELETE') {
+      // Cancels at once: no further invoice, the subscription ends now.
+      const subscription = getSubscription(match[1]);
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired')
+        throw new StripeApiError({
+          status: 400,
+          type: 'invalid_request_error',
+          message: `The subscription ${subscription.id} has already been canceled.`,
+        });
+      Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now() });
       return render(subscription, expansionsOf(params));
     }
     throw new StripeApiError({

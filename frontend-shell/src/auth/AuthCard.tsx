@@ -1,10 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuthResponse, LoginRequest, RegisterRequest } from '@kasa/contracts';
+import {
+  type AuthResponse,
+  isTwoFactorChallenge,
+  type LoginRequest,
+  type RegisterRequest,
+} from '@kasa/contracts';
 import { CURRENT_USER_QUERY_KEY, apiFetch, storeAuthToken } from '@kasa/api-client';
 import { Box, Button, TextInput, useErrorText, useT, useToast } from '@kasa/ui';
 import { useScheduleRedirect } from './auth-redirect';
 import { authMessages } from './messages';
+import { TwoFactorStep } from './TwoFactorStep';
 
 export type AuthMode = 'signin' | 'signup';
 
@@ -13,10 +19,23 @@ type AuthAnswer = Partial<AuthResponse> & { user?: { token?: string } };
 
 class NoTokenError extends Error {}
 
+const CARD_SX = {
+  p: { xs: 2.5, sm: 3 },
+  border: '1px solid',
+  borderColor: 'divider',
+  borderRadius: 2,
+  bgcolor: 'background.paper',
+  boxShadow: 2,
+} as const;
+
+/** What the first step gives: a session token, or (2FA on) a challenge for the second step. */
+type FirstStep = { token: string } | { challenge: string };
+
 /**
  * The sign-in / sign-up card (docs/product.md#landing-and-sign-in): starts in sign-in mode; while submitting the button
  * is disabled and reads 'Please wait...'; on success the token is stored, the current-user query
- * invalidated, a toast shown, and /chat follows after about 500 ms.
+ * invalidated, a toast shown, and /chat follows after about 500 ms. An account with two-factor
+ * sign-in answers a challenge instead: the card then asks for a code (TwoFactorStep).
  */
 export function AuthCard({ onForgotPassword }: { onForgotPassword: () => void }) {
   const t = useT(authMessages);
@@ -28,24 +47,37 @@ export function AuthCard({ onForgotPassword }: { onForgotPassword: () => void })
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const signedIn = async (token: string, signIn: boolean) => {
+    storeAuthToken(token);
+    toast({
+      title: t(signIn ? 'loginSuccessTitle' : 'registerSuccessTitle'),
+      description: t(signIn ? 'loginSuccessText' : 'registerSuccessText'),
+    });
+    scheduleRedirect('/chat');
+    await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+  };
 
   const submit = useMutation({
-    mutationFn: async (request: { mode: AuthMode; body: LoginRequest | RegisterRequest }) => {
+    mutationFn: async (request: {
+      mode: AuthMode;
+      body: LoginRequest | RegisterRequest;
+    }): Promise<FirstStep> => {
       const path = request.mode === 'signin' ? '/api/auth/login' : '/api/auth/register';
-      const answer = await apiFetch<AuthAnswer>(path, { method: 'POST', body: request.body });
-      const token = answer?.token ?? answer?.user?.token;
+      const answer = await apiFetch<unknown>(path, { method: 'POST', body: request.body });
+      if (request.mode === 'signin' && isTwoFactorChallenge(answer)) return { challenge: answer.challenge };
+      const session = answer as AuthAnswer | null;
+      const token = session?.token ?? session?.user?.token;
       if (!token) throw new NoTokenError(t('noToken'));
-      return token;
+      return { token };
     },
-    onSuccess: async (token, request) => {
-      storeAuthToken(token);
-      const signIn = request.mode === 'signin';
-      toast({
-        title: t(signIn ? 'loginSuccessTitle' : 'registerSuccessTitle'),
-        description: t(signIn ? 'loginSuccessText' : 'registerSuccessText'),
-      });
-      scheduleRedirect('/chat');
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+    onSuccess: async (step, request) => {
+      if ('challenge' in step) {
+        setChallenge(step.challenge);
+        return;
+      }
+      await signedIn(step.token, request.mode === 'signin');
     },
     onError: (error) => {
       toast({
@@ -67,21 +99,35 @@ export function AuthCard({ onForgotPassword }: { onForgotPassword: () => void })
     submit.mutate({ mode, body });
   };
 
+  const backToPassword = () => {
+    setChallenge(null);
+    setPassword('');
+  };
+
   const signUp = mode === 'signup';
+  if (challenge)
+    return (
+      <Box
+        component="section"
+        data-testid="auth-card"
+        data-mode="two-factor"
+        aria-labelledby="auth-heading"
+        sx={CARD_SX}
+      >
+        <TwoFactorStep
+          challenge={challenge}
+          onToken={(token) => signedIn(token, true)}
+          onBack={backToPassword}
+        />
+      </Box>
+    );
   return (
     <Box
       component="section"
       data-testid="auth-card"
       data-mode={mode}
       aria-labelledby="auth-heading"
-      sx={{
-        p: { xs: 2.5, sm: 3 },
-        border: '1px solid',
-        borderColor: 'divider',
-        borderRadius: 2,
-        bgcolor: 'background.paper',
-        boxShadow: 2,
-      }}
+      sx={CARD_SX}
     >
       <Box component="h2" id="auth-heading" sx={{ m: 0, fontSize: '1.5rem', fontWeight: 800 }}>
         {t(signUp ? 'signUpHeading' : 'signInHeading')}

@@ -1,3 +1,5 @@
+import { COOKIE_SESSION_STORAGE_KEY } from '@kasa/contracts';
+
 /**
  * The cookie choice's sessionId (docs/product.md#cookie-consent) is a random UUID generated in the browser, fresh on
  * each page load. It lives in module scope so the banner and the cookie legal page post and read
@@ -30,5 +32,10 @@ export function randomSessionId(source: RandomSource | undefined = globalThis.cr
   return uuidFromBytes(bytes);
 }
 
-/** This page load's id. */
+/** This page load's id, also left in sessionStorage for the account page's Export Data. */
 export const cookieSessionId: string = randomSessionId();
+try {
+  sessionStorage.setItem(COOKIE_SESSION_STORAGE_KEY, cookieSessionId);
+} catch {
+  // Storage blocked (private mode, policies): the export then simply has no cookie choices.
+}

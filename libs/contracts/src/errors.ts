@@ -134,6 +134,22 @@ export const ERROR_CODES = [
   'DICTIONARY_DATA_MISSING',
   'DICTIONARY_ENTRY_NOT_FOUND',
   'DICTIONARY_AUDIO_UNAVAILABLE',
+  // Two-factor sign-in (/api/auth/two-factor, /api/auth/login/two-factor): the code is wrong or
+  // already used; the sign-in challenge expired; 2FA is already on / not on; no setup pending;
+  // a code is needed (account deletion with 2FA on).
+  'AUTH_TWO_FACTOR_CODE_WRONG',
+  'AUTH_TWO_FACTOR_CHALLENGE_EXPIRED',
+  'AUTH_TWO_FACTOR_ALREADY_ENABLED',
+  'AUTH_TWO_FACTOR_NOT_ENABLED',
+  'AUTH_TWO_FACTOR_SETUP_MISSING',
+  'AUTH_TWO_FACTOR_CODE_REQUIRED',
+  // The account page (/api/account): an export id that is not the user's; an export whose link
+  // or ZIP has expired; an export that failed; the card subscription could not be cancelled, so
+  // the account was not deleted.
+  'ACCOUNT_EXPORT_NOT_FOUND',
+  'ACCOUNT_EXPORT_EXPIRED',
+  'ACCOUNT_EXPORT_FAILED',
+  'ACCOUNT_DELETE_BILLING_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

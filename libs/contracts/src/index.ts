@@ -8,3 +8,4 @@ export * from './subscription';
 export * from './media';
 export * from './enhancements';
 export * from './language-tool';
+export * from './account';

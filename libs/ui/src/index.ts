@@ -23,3 +23,5 @@ export { default as Button } from '@mui/material/Button';
 export { default as ButtonBase } from '@mui/material/ButtonBase';
 export * from './TextInput';
 export * from './SelectInput';
+export * from './usage-meter';
+export * from './money';

@@ -29,6 +29,8 @@ import { visuallyHidden } from '../ui';
 import { useChatSender, type ChatDraft, type SendOutcome } from '../sending/useChatSender';
 import { useConversationMessages } from '../conversation/useConversation';
 import { WelcomePanel } from './Welcome';
+import { refreshUsageAfterSend } from '../payment-options/subscription-status';
+import { UsageWarningBanner } from '../payment-options/UsageWarningBanner';
 
 /** The sidebar is a column from this width on, a drawer over the content below it. */
 export const DESKTOP_QUERY = '(min-width: 900px)';
@@ -93,6 +95,8 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
 
   const onSettled = useCallback(
     (outcome: SendOutcome) => {
+      // A message counted: the usage warning above the input may now be due.
+      if (outcome !== 'failed') refreshUsageAfterSend(queryClient);
       setAnnouncement(
         outcome === 'done'
           ? t('announceReplied', { assistantName })
@@ -108,7 +112,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
         if (!coarse) setTimeout(() => composer.current?.focus(), 0);
       }
     },
-    [t, assistantName],
+    [t, assistantName, queryClient],
   );
 
   const chat = useChatSender({
@@ -373,6 +377,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
         </Box>
         <Box sx={{ flexShrink: 0, px: 1, pt: 1, pb: 'max(8px, env(safe-area-inset-bottom))' }}>
           <Box sx={{ maxWidth: 760, mx: 'auto' }}>
+            <UsageWarningBanner />
             <Composer
               ref={composer}
               draft={draft}

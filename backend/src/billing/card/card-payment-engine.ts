@@ -13,6 +13,11 @@ export interface CardPaymentEngine {
   startCheckout(manager: EntityManager, user: User): Promise<CreateSubscriptionResponse>;
   /** Tells the provider to end this subscription at the end of its period. */
   cancelAtPeriodEnd(subscription: SubscriptionEntity): Promise<void>;
+  /**
+   * Ends the subscription at the provider now, with no further charge (the account is being
+   * deleted). One the provider has ended already, or never knew, counts as ended.
+   */
+  cancelNow(providerRef: string): Promise<void>;
 }
 
 export const CARD_PAYMENT_ENGINE = Symbol('CARD_PAYMENT_ENGINE');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PaymentMethod, PaymentProvider } from '@kasa/contracts';
-import { DataSource, type EntityManager, MoreThan } from 'typeorm';
+import { DataSource, type EntityManager, In, MoreThan } from 'typeorm';
 import { SubscriptionEntity } from '../entities/subscription.entity';
 
 export type NewSubscription = Pick<
@@ -70,6 +70,14 @@ export class SubscriptionRepository {
     return this.dataSource.getRepository(SubscriptionEntity).findOne({
       where: { userId, method: 'card', status: 'active', currentPeriodEnd: MoreThan(now) },
       order: { cancelAtPeriodEnd: 'ASC', currentPeriodEnd: 'DESC' },
+    });
+  }
+
+  /** The user's card subscriptions a provider may still charge: waiting for payment or paying. */
+  findOpenCards(userId: string): Promise<SubscriptionEntity[]> {
+    return this.dataSource.getRepository(SubscriptionEntity).find({
+      where: { userId, method: 'card', status: In(['pending', 'active']) },
+      order: { createdAt: 'ASC' },
     });
   }
 

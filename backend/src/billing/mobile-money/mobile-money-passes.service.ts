@@ -1,7 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { CLOCK, type Clock } from '../../common';
 import { PlanCatalog } from '../../plans';
 import { SubscriptionRepository } from '../core/subscription.repository';
+import type { SubscriptionEntity } from '../entities/subscription.entity';
+import { toMinorUnits } from '../payment-records/payment-amount';
+import { PaymentRecordsService } from '../payment-records/payment-records.service';
 import { addDays, MOBILE_MONEY_ROUTE, PRO_PASS_DAYS } from '../pricing';
 
 /** A mobile-money payment as the provider reports it after verification (never the webhook's word). */
@@ -30,6 +34,7 @@ export class MobileMoneyPassesService {
   constructor(
     private readonly subscriptions: SubscriptionRepository,
     private readonly plans: PlanCatalog,
+    private readonly paymentRecords: PaymentRecordsService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -44,6 +49,8 @@ export class MobileMoneyPassesService {
       if (payment.status !== 'successful') {
         row.status = 'failed';
         await this.subscriptions.save(manager, row);
+        // A refused charge reports no amount in the sandbox: the line shows the price asked.
+        await this.record(manager, row, { ...payment, amount: payment.amount || due }, null);
         return 'failed';
       }
       if (payment.amount < due || payment.currency !== MOBILE_MONEY_ROUTE.currency) {
@@ -52,15 +59,40 @@ export class MobileMoneyPassesService {
         );
         row.status = 'failed';
         await this.subscriptions.save(manager, row);
+        await this.record(manager, row, payment, null);
         return 'refused';
       }
       await this.subscriptions.lockUser(manager, row.userId);
       const now = this.clock.now();
       const proEnd = await this.subscriptions.proEndOf(manager, row.userId, now);
+      const periodStart = proEnd ?? now;
       row.status = 'active';
-      row.currentPeriodEnd = addDays(proEnd ?? now, PRO_PASS_DAYS);
+      row.currentPeriodEnd = addDays(periodStart, PRO_PASS_DAYS);
       await this.subscriptions.save(manager, row);
+      await this.record(manager, row, payment, { start: periodStart, end: row.currentPeriodEnd });
       return 'granted';
+    });
+  }
+
+  /** The billing history's line of a settled payment: paid with the pass it bought, or refused. */
+  private async record(
+    manager: EntityManager,
+    row: SubscriptionEntity,
+    payment: VerifiedMobileMoneyPayment,
+    pass: { start: Date; end: Date } | null,
+  ): Promise<void> {
+    await this.paymentRecords.record(manager, {
+      userId: row.userId,
+      subscriptionId: row.id,
+      method: 'mobile_money',
+      provider: payment.provider,
+      providerRef: payment.txRef,
+      amountMinor: toMinorUnits(payment.amount, payment.currency),
+      currency: payment.currency.slice(0, 3),
+      status: pass ? 'paid' : 'failed',
+      periodStart: pass?.start ?? null,
+      periodEnd: pass?.end ?? null,
+      paidAt: this.clock.now(),
     });
   }
 }

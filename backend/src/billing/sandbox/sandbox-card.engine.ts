@@ -32,4 +32,7 @@ export class SandboxCardEngine implements CardPaymentEngine {
 
   /** No provider to tell: the row's cancel flag (set by the caller) is the whole cancellation. */
   async cancelAtPeriodEnd(): Promise<void> {}
+
+  /** No provider to tell: the caller marks the row ended. */
+  async cancelNow(): Promise<void> {}
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { CLOCK, type Clock } from '../../common';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { PlanCatalog } from '../../plans';
@@ -7,6 +8,8 @@ import { PaymentEventsService } from '../core/payment-events.service';
 import { SubscriptionRepository } from '../core/subscription.repository';
 import type { SubscriptionEntity } from '../entities/subscription.entity';
 import { MobileMoneyPassesService } from '../mobile-money/mobile-money-passes.service';
+import { toMinorUnits } from '../payment-records/payment-amount';
+import { PaymentRecordsService } from '../payment-records/payment-records.service';
 import { addDays, MOBILE_MONEY_ROUTE, PRO_PASS_DAYS } from '../pricing';
 
 /** Where the browser goes after the sandbox page (the subscription page reads the query). */
@@ -30,6 +33,7 @@ export class SandboxCheckoutService {
     private readonly lifecycle: CardSubscriptionLifecycle,
     private readonly passes: MobileMoneyPassesService,
     private readonly plans: PlanCatalog,
+    private readonly paymentRecords: PaymentRecordsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -46,13 +50,23 @@ export class SandboxCheckoutService {
   async approve(checkout: SubscriptionEntity): Promise<SubscriptionEntity> {
     const checkoutId = checkout.providerRef;
     if (checkout.method === 'card') {
-      await this.events.processOnce('sandbox', `checkout-approved:${checkoutId}`, 'invoice.paid', (manager) =>
-        this.lifecycle.apply(manager, {
-          kind: 'paid',
-          provider: 'sandbox',
-          ref: checkoutId,
-          periodEnd: addDays(this.clock.now(), PRO_PASS_DAYS),
-        }),
+      // Read outside the transaction: the plan table's first read needs a pool connection of its own.
+      const { price } = await this.plans.limitsOf('PRO_PLAN');
+      await this.events.processOnce(
+        'sandbox',
+        `checkout-approved:${checkoutId}`,
+        'invoice.paid',
+        async (manager) => {
+          const now = this.clock.now();
+          const periodEnd = addDays(now, PRO_PASS_DAYS);
+          await this.lifecycle.apply(manager, {
+            kind: 'paid',
+            provider: 'sandbox',
+            ref: checkoutId,
+            periodEnd,
+          });
+          await this.recordCardPayment(manager, checkoutId, price, { start: now, end: periodEnd });
+        },
       );
     } else {
       // The tester "pays" what the page asked for: Pro's XAF price.
@@ -70,9 +84,11 @@ export class SandboxCheckoutService {
   async decline(checkout: SubscriptionEntity): Promise<SubscriptionEntity> {
     const checkoutId = checkout.providerRef;
     if (checkout.method === 'card') {
-      await this.subscriptions.transaction((manager) =>
-        this.lifecycle.apply(manager, { kind: 'declined', provider: 'sandbox', ref: checkoutId }),
-      );
+      const { price } = await this.plans.limitsOf('PRO_PLAN');
+      await this.subscriptions.transaction(async (manager) => {
+        await this.lifecycle.apply(manager, { kind: 'declined', provider: 'sandbox', ref: checkoutId });
+        await this.recordCardPayment(manager, checkoutId, price, null);
+      });
     } else {
       await this.passes.settle({
         provider: 'sandbox',
@@ -83,6 +99,34 @@ export class SandboxCheckoutService {
       });
     }
     return this.reload(checkout);
+  }
+
+  /**
+   * The billing history's line of a decided card checkout, at Pro's USD price: paid when the
+   * approval made it active, refused when the decline failed it (a decision that changed nothing,
+   * like declining a paid checkout, records nothing).
+   */
+  private async recordCardPayment(
+    manager: EntityManager,
+    checkoutId: string,
+    priceUsd: number,
+    period: { start: Date; end: Date } | null,
+  ): Promise<void> {
+    const row = await this.subscriptions.lockByRef(manager, 'sandbox', checkoutId);
+    if (row?.method !== 'card' || row.status !== (period ? 'active' : 'failed')) return;
+    await this.paymentRecords.record(manager, {
+      userId: row.userId,
+      subscriptionId: row.id,
+      method: 'card',
+      provider: 'sandbox',
+      providerRef: checkoutId,
+      amountMinor: toMinorUnits(priceUsd, 'USD'),
+      currency: 'USD',
+      status: period ? 'paid' : 'failed',
+      periodStart: period?.start ?? null,
+      periodEnd: period?.end ?? null,
+      paidAt: this.clock.now(),
+    });
   }
 
   /** Where to send the browser once the checkout is decided (or still open). */

@@ -38,6 +38,34 @@ describe('translateStripeEvent', () => {
       });
   });
 
+  it('reads the payment of a paid invoice: amount paid, upper-cased currency, the period of its lines', () => {
+    const paid = invoice({
+      amount_paid: 400,
+      currency: 'usd',
+      status_transitions: { paid_at: 1_800_000_100 },
+    });
+    expect(translateStripeEvent(event('invoice.paid', paid)).payment).toEqual({
+      invoiceId: 'in_1',
+      subscriptionRef: 'sub_1',
+      amountMinor: 400,
+      currency: 'USD',
+      periodStart: new Date(1_800_000_000_000),
+      periodEnd: new Date(1_802_592_000_000),
+      paidAt: new Date(1_800_000_100_000),
+    });
+    // No paid_at on the invoice: the event's time.
+    const withoutPaidAt = invoice({ amount_paid: 2500, currency: 'xaf' });
+    expect(translateStripeEvent(event('invoice.payment_succeeded', withoutPaidAt)).payment).toMatchObject({
+      amountMinor: 2500,
+      currency: 'XAF',
+      paidAt: new Date(1_900_000_000_000),
+    });
+    // A payload without an amount records no payment (Pro is still granted).
+    const translated = translateStripeEvent(event('invoice.paid', invoice()));
+    expect(translated.payment).toBeUndefined();
+    expect(translated.events).toHaveLength(1);
+  });
+
   it('finds the subscription on the invoice lines when the invoice has no parent', () => {
     const lineParent = { subscription_item_details: { subscription: 'sub_9' } };
     const translated = translateStripeEvent(

@@ -3,10 +3,26 @@ import type { CardSubscriptionEvent } from '../card/card-subscription-event';
 
 type StripeCardEvent = Exclude<CardSubscriptionEvent, { kind: 'declined' }>;
 
-/** What a Stripe webhook event means for Kasa: the card events it carries and the customer. */
+/** A paid invoice as the billing history records it. */
+export interface StripeInvoicePayment {
+  invoiceId: string;
+  /** The subscription it bills. */
+  subscriptionRef: string;
+  /** amount_paid: in the currency's minor unit already (cents; XAF as is). */
+  amountMinor: number;
+  /** Upper-cased ISO 4217 ('USD'). */
+  currency: string;
+  periodStart: Date | null;
+  periodEnd: Date;
+  paidAt: Date;
+}
+
+/** What a Stripe webhook event means for Kasa: the card events it carries, the customer, the payment. */
 export interface TranslatedStripeEvent {
   customerId: string | null;
   events: StripeCardEvent[];
+  /** A paid invoice (invoice.paid / invoice.payment_succeeded): one payment record. */
+  payment?: StripeInvoicePayment;
 }
 
 const NOTHING: TranslatedStripeEvent = { customerId: null, events: [] };
@@ -34,6 +50,32 @@ export function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
 export function periodEndOfInvoice(invoice: Stripe.Invoice): Date | null {
   const ends = (invoice.lines?.data ?? []).map((line) => line.period?.end).filter((end) => !!end);
   return ends.length ? fromUnix(Math.max(...ends)) : null;
+}
+
+/** The start of the service period an invoice paid for: the earliest start among its lines. */
+export function periodStartOfInvoice(invoice: Stripe.Invoice): Date | null {
+  const starts = (invoice.lines?.data ?? []).map((line) => line.period?.start).filter((start) => !!start);
+  return starts.length ? fromUnix(Math.min(...starts)) : null;
+}
+
+/** The payment a paid invoice records; none when the payload lacks its id, amount or currency. */
+function paymentOfInvoice(
+  invoice: Stripe.Invoice,
+  subscriptionRef: string,
+  periodEnd: Date,
+  eventCreated: number,
+): StripeInvoicePayment | undefined {
+  const { id, amount_paid: amountPaid, currency } = invoice as Partial<Stripe.Invoice>;
+  if (!id || typeof amountPaid !== 'number' || typeof currency !== 'string') return undefined;
+  return {
+    invoiceId: id,
+    subscriptionRef,
+    amountMinor: amountPaid,
+    currency: currency.toUpperCase(),
+    periodStart: periodStartOfInvoice(invoice),
+    periodEnd,
+    paidAt: fromUnix(invoice.status_transitions?.paid_at ?? eventCreated),
+  };
 }
 
 /** Since API 2025-03-31 the period lives on each subscription item. */
@@ -83,6 +125,7 @@ export function translateStripeEvent(event: Stripe.Event): TranslatedStripeEvent
       return {
         customerId: idOf(invoice.customer),
         events: [{ kind: 'paid', provider: 'stripe', ref, periodEnd }],
+        payment: paymentOfInvoice(invoice, ref, periodEnd, event.created),
       };
     }
     case 'customer.subscription.created':

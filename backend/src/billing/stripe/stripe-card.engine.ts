@@ -10,7 +10,13 @@ import type { SubscriptionEntity } from '../entities/subscription.entity';
 import { periodEndOfSubscription } from './stripe-card-events';
 import type { StripeAccount } from './stripe-account';
 import type { StripeCustomerRepository } from './stripe-customer.repository';
-import { callStripe, isMissingResource, rethrowStripeError, stripeRefused } from './stripe-errors';
+import {
+  callStripe,
+  isInvalidRequest,
+  isMissingResource,
+  rethrowStripeError,
+  stripeRefused,
+} from './stripe-errors';
 
 /** The client secret lives on the first invoice (API 2025-03-31+: invoice.confirmation_secret). */
 const CLIENT_SECRET_PATH = 'latest_invoice.confirmation_secret';
@@ -74,6 +80,26 @@ export class StripeCardEngine implements CardPaymentEngine {
     await callStripe('Cancelling the subscription', () =>
       this.stripe.client.subscriptions.update(subscription.providerRef, { cancel_at_period_end: true }),
     );
+  }
+
+  async cancelNow(providerRef: string): Promise<void> {
+    try {
+      await this.stripe.client.subscriptions.cancel(providerRef);
+    } catch (error) {
+      if (isMissingResource(error) || (await this.hasEnded(providerRef, error))) return;
+      rethrowStripeError('Cancelling the subscription at once', error);
+    }
+  }
+
+  /** Whether a refused cancellation was refused because Stripe had ended the subscription already. */
+  private async hasEnded(providerRef: string, error: unknown): Promise<boolean> {
+    if (!isInvalidRequest(error)) return false;
+    try {
+      const { status } = await this.stripe.client.subscriptions.retrieve(providerRef);
+      return status === 'canceled' || status === 'incomplete_expired';
+    } catch {
+      return false;
+    }
   }
 
   /**

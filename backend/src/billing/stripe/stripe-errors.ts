@@ -39,6 +39,11 @@ function toHttpException(error: Stripe.errors.StripeError): ApiException {
   return stripeRefused();
 }
 
+/** Stripe refused the request as such (4xx other than auth and rate limits), e.g. the object's state forbids it. */
+export function isInvalidRequest(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError;
+}
+
 export function isMissingResource(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
 }

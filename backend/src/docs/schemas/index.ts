@@ -1,4 +1,6 @@
+export * from './account-deletion';
 export * from './auth';
+export * from './billing-history';
 export * from './chat';
 export * from './errors';
 export * from './health';
@@ -6,3 +8,4 @@ export * from './legal';
 export * from './runtime-config';
 export * from './subscription';
 export * from './webhooks';
+export * from './two-factor';

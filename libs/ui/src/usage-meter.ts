@@ -1,5 +1,10 @@
 import { UNLIMITED, USAGE_WARNING_PERCENT, type UsageFeature } from '@kasa/contracts';
 
+/*
+ * The usage meters of the subscription page (mfe-billing) and the account page (mfe-account)
+ * read the same numbers the same way: one copy here so the two pages never disagree.
+ */
+
 export type MeterLevel = 'unlimited' | 'normal' | 'warning' | 'reached';
 
 /** The usage meter (docs/product.md#usage-meters): under 80 % normal, from 80 % 'Approaching limit', from 100 % 'Limit reached'. */

@@ -1,0 +1,202 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import {
+  type TwoFactorBackupCodesResponse,
+  type TwoFactorDisabledResponse,
+  type TwoFactorSetupResponse,
+  type TwoFactorStatus,
+  TOTP_CODE_PATTERN,
+} from '@kasa/contracts';
+import { toString as qrCodeToString } from 'qrcode';
+import { ApiException, CLOCK, type Clock } from '../../common';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import type { User } from '../../users';
+import { rateLimitAddress } from '../client-address';
+import { RateLimitService, usernameFrom } from '../rate-limit.service';
+import { backupCodeHash, generateBackupCodes, normalizeBackupCode } from './backup-codes';
+import { SecretBox } from './secret-box';
+import { newTotpSecret, totpStep, totpUrl } from './totp';
+import { TwoFactorRepository } from './two-factor.repository';
+
+export const TWO_FACTOR_ON =
+  'Two-factor sign-in is on. Keep these backup codes somewhere safe: each works once, and they will not be shown again.';
+export const TWO_FACTOR_OFF = 'Two-factor sign-in is off.';
+export const BACKUP_CODES_RENEWED =
+  'Here are your new backup codes; the old ones no longer work. Keep them somewhere safe: they will not be shown again.';
+export const CODE_WRONG = 'That code is not correct, or it was already used.';
+export const TOTP_NEEDED =
+  'Enter a code from your authenticator app (a backup code cannot renew the backup codes).';
+
+const codeWrong = (message = CODE_WRONG) =>
+  new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_TWO_FACTOR_CODE_WRONG', message);
+const notEnabled = () =>
+  new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_TWO_FACTOR_NOT_ENABLED', 'Two-factor sign-in is not on.');
+
+/**
+ * TOTP two-factor sign-in: setup (a pending secret), confirm (first code turns it on and gives
+ * the backup codes), disable, renewing the backup codes, and checking a code for sign-in or for
+ * another module (account deletion). A TOTP step is accepted once; a backup code once.
+ * Wrong codes on these signed-in routes answer 400, never 401 (a 401 means the session ended).
+ */
+@Injectable()
+export class TwoFactorService {
+  private readonly box: SecretBox;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly repository: TwoFactorRepository,
+    private readonly rateLimit: RateLimitService,
+  ) {
+    this.box = new SecretBox(config.jwtSecret, 'two-factor-secret');
+  }
+
+  isEnabled(userId: string): Promise<boolean> {
+    return this.repository.isEnabled(userId);
+  }
+
+  async status(userId: string): Promise<TwoFactorStatus> {
+    const row = await this.repository.find(userId);
+    if (!row?.enabledAt) return { enabled: false, enabledAt: null, backupCodesLeft: 0 };
+    return {
+      enabled: true,
+      enabledAt: row.enabledAt.toISOString(),
+      backupCodesLeft: await this.repository.unusedBackupCodes(userId),
+    };
+  }
+
+  async setup(user: Pick<User, 'id' | 'username'>): Promise<TwoFactorSetupResponse> {
+    const secret = newTotpSecret();
+    if (!(await this.repository.savePending(user.id, this.box.seal(secret))))
+      throw new ApiException(
+        HttpStatus.CONFLICT,
+        'AUTH_TWO_FACTOR_ALREADY_ENABLED',
+        'Two-factor sign-in is already on. Turn it off first to set up another authenticator.',
+      );
+    const issuer = this.config.appName;
+    const otpauthUrl = totpUrl(secret, issuer, user.username);
+    const qrCodeSvg = await qrCodeToString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return { secret, otpauthUrl, qrCodeSvg, issuer, accountName: user.username };
+  }
+
+  /**
+   * A code typed on a signed-in route counts against the same limits as a sign-in (per address,
+   * per username from it): a stolen token must not let anyone try codes without end.
+   */
+  private async countAttempt(user: Pick<User, 'username'>, ip: string): Promise<void> {
+    const address = rateLimitAddress(ip);
+    await this.rateLimit.hit('loginPerIp', address);
+    await this.rateLimit.hit('loginPerUsernameIp', usernameFrom(address, user.username));
+  }
+
+  async confirm(
+    user: Pick<User, 'id' | 'username'>,
+    code: string,
+    ip: string,
+  ): Promise<TwoFactorBackupCodesResponse> {
+    const userId = user.id;
+    await this.countAttempt(user, ip);
+    const row = await this.repository.find(userId);
+    if (row?.enabledAt)
+      throw new ApiException(
+        HttpStatus.CONFLICT,
+        'AUTH_TWO_FACTOR_ALREADY_ENABLED',
+        'Two-factor sign-in is already on.',
+      );
+    if (!row?.pendingSecretEncrypted)
+      throw new ApiException(
+        HttpStatus.BAD_REQUEST,
+        'AUTH_TWO_FACTOR_SETUP_MISSING',
+        'No two-factor setup is waiting for a code. Please start the setup again.',
+      );
+    const step = TOTP_CODE_PATTERN.test(code)
+      ? totpStep(this.box.open(row.pendingSecretEncrypted), code, this.clock.now())
+      : null;
+    if (step === null)
+      throw codeWrong('That code is not correct. Enter the 6-digit code your authenticator app shows now.');
+    const backupCodes = generateBackupCodes();
+    const enabledAt = await this.repository.enable(
+      userId,
+      row.pendingSecretEncrypted,
+      step,
+      backupCodes.map((backupCode) => this.hashBackupCode(userId, backupCode)),
+    );
+    // Another request confirmed (or restarted the setup) in between: nothing changed here.
+    if (!enabledAt)
+      throw new ApiException(
+        HttpStatus.BAD_REQUEST,
+        'AUTH_TWO_FACTOR_SETUP_MISSING',
+        'This setup was replaced or already confirmed. Please check the Security tab.',
+      );
+    return {
+      ok: true,
+      message: TWO_FACTOR_ON,
+      backupCodes,
+      twoFactor: { enabled: true, enabledAt: enabledAt.toISOString(), backupCodesLeft: backupCodes.length },
+    };
+  }
+
+  async disable(
+    user: Pick<User, 'id' | 'username'>,
+    code: string,
+    ip: string,
+  ): Promise<TwoFactorDisabledResponse> {
+    const userId = user.id;
+    await this.countAttempt(user, ip);
+    if (!(await this.isEnabled(userId))) throw notEnabled();
+    if (!(await this.verifyAnyCode(userId, code))) throw codeWrong();
+    await this.repository.disable(userId);
+    return {
+      ok: true,
+      message: TWO_FACTOR_OFF,
+      twoFactor: { enabled: false, enabledAt: null, backupCodesLeft: 0 },
+    };
+  }
+
+  /** A new set of backup codes (the old ones stop working); needs a TOTP code, not a backup code. */
+  async renewBackupCodes(
+    user: Pick<User, 'id' | 'username'>,
+    code: string,
+    ip: string,
+  ): Promise<TwoFactorBackupCodesResponse> {
+    const userId = user.id;
+    await this.countAttempt(user, ip);
+    if (!(await this.isEnabled(userId))) throw notEnabled();
+    if (!TOTP_CODE_PATTERN.test(code)) throw codeWrong(TOTP_NEEDED);
+    if (!(await this.verifyTotp(userId, code))) throw codeWrong();
+    const backupCodes = generateBackupCodes();
+    await this.repository.replaceBackupCodes(
+      userId,
+      backupCodes.map((backupCode) => this.hashBackupCode(userId, backupCode)),
+    );
+    return {
+      ok: true,
+      message: BACKUP_CODES_RENEWED,
+      backupCodes,
+      twoFactor: await this.status(userId),
+    };
+  }
+
+  /**
+   * A 6-digit TOTP code or a backup code of this user, consumed if right (a TOTP step and a
+   * backup code each work once). False when wrong, already used, malformed, or 2FA is off.
+   * Rate limiting is the caller's job (it knows the client address).
+   */
+  async verifyAnyCode(userId: string, code: string): Promise<boolean> {
+    const trimmed = code.trim();
+    if (TOTP_CODE_PATTERN.test(trimmed)) return this.verifyTotp(userId, trimmed);
+    const backupCode = normalizeBackupCode(trimmed);
+    if (!backupCode) return false;
+    return this.repository.useBackupCode(userId, backupCodeHash(this.config.jwtSecret, userId, backupCode));
+  }
+
+  private async verifyTotp(userId: string, code: string): Promise<boolean> {
+    const row = await this.repository.find(userId);
+    if (!row?.enabledAt || !row.secretEncrypted) return false;
+    const step = totpStep(this.box.open(row.secretEncrypted), code, this.clock.now());
+    return step !== null && this.repository.useStep(userId, step);
+  }
+
+  private hashBackupCode(userId: string, backupCode: string): string {
+    return backupCodeHash(this.config.jwtSecret, userId, normalizeBackupCode(backupCode)!);
+  }
+}

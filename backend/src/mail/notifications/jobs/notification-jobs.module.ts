@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClockModule } from '../../../common/clock';
+import { MailService } from '../../mail.service';
+import { OutboxMessage } from '../../outbox-message.entity';
+import { NotificationDeliveriesRepository } from '../notification-deliveries.repository';
+import { NotificationMailer } from '../notification-mailer';
+import { NotificationPreferencesRepository } from '../notification-preferences.repository';
+import { ProEndingScan } from '../pro-ending-scan';
+import { ProEndingRepository } from '../pro-ending.repository';
+import { NotificationJobs } from './notification.jobs';
+import { ProEndingSchedule } from './pro-ending-schedule';
+
+/**
+ * The notification e-mails' job handlers (worker.module.ts) and the hourly Pro-ending schedule.
+ * The worker process has no MailModule (its dev outbox route needs AuthModule) and no clock:
+ * this module brings its own MailService and the ClockModule.
+ */
+@Module({
+  imports: [ClockModule, TypeOrmModule.forFeature([OutboxMessage])],
+  providers: [
+    MailService,
+    NotificationPreferencesRepository,
+    NotificationDeliveriesRepository,
+    NotificationMailer,
+    ProEndingRepository,
+    ProEndingScan,
+    NotificationJobs,
+    ProEndingSchedule,
+  ],
+})
+export class NotificationJobsModule {}

@@ -1,0 +1,19 @@
+import { Loadable } from '../common/Loadable';
+import { useSubscriptionStatus } from '../account-api';
+import { QuickActions } from './QuickActions';
+import { UsageMeters } from './UsageMeters';
+import { WelcomeBanner } from './WelcomeBanner';
+
+/** Overview: who is signed in, the plan, this month's usage (refreshed every 30 s), quick actions. */
+export function OverviewTab() {
+  const status = useSubscriptionStatus();
+  return (
+    <>
+      <WelcomeBanner status={status.data} />
+      <Loadable query={status} testId="account-usage-error">
+        {(data) => <UsageMeters status={data} />}
+      </Loadable>
+      <QuickActions plan={status.data?.plan} />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useCurrentUser } from '@kasa/api-client';
+import { Box, Button, Section, useErrorText, useT } from '@kasa/ui';
+import { profileMessages } from './messages';
+import { ProfileEditForm } from './ProfileEditForm';
+
+/** Profile: the username and e-mail (GET /api/auth/user, shared with the shell's cache), with Edit. */
+export function ProfileTab() {
+  const t = useT(profileMessages);
+  const [editing, setEditing] = useState(false);
+  const { data: user, isPending, isError, error } = useCurrentUser();
+  const errorText = useErrorText(error);
+  return (
+    <Section variant="panel" title={t('title')} testId="account-profile">
+      {!user ? (
+        <Box component="p" role={isError ? 'alert' : 'status'} sx={{ m: 0, color: 'text.secondary' }}>
+          {isPending ? t('profileLoading') : isError ? errorText(error, t('profileFailed')) : t('signedOut')}
+        </Box>
+      ) : editing ? (
+        <ProfileEditForm user={user} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <Box
+            component="dl"
+            data-testid="account-profile-details"
+            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+          >
+            <Box component="dt">{t('username')}</Box>
+            <Box
+              component="dd"
+              data-testid="account-username"
+              sx={{ m: 0, fontWeight: 700, overflowWrap: 'anywhere' }}
+            >
+              {user.username}
+            </Box>
+            <Box component="dt">{t('email')}</Box>
+            <Box component="dd" data-testid="account-profile-email" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+              {user.email ?? t('noEmail')}
+            </Box>
+          </Box>
+          <Box component="p" sx={{ fontSize: '0.85rem', color: 'text.secondary' }}>
+            {t('emailNote')}
+          </Box>
+          <Button
+            variant="outlined"
+            color="inherit"
+            onClick={() => setEditing(true)}
+            data-testid="profile-edit"
+          >
+            {t('edit')}
+          </Button>
+        </>
+      )}
+    </Section>
+  );
+}
