@@ -104,7 +104,8 @@ describe('chat', () => {
     const { conversationId } = first;
     expect(rest.slice(0, -1)).toEqual(FALLBACK_CHUNKS.map((content) => ({ content })));
     expect(rest.at(-1)).toEqual({ done: true, conversationId });
-    expect(stream.raw).toMatch(/^data: \{.*\}\n\n(data: \{.*\}\n\n)+$/s);
+    // Each event: its offset as the SSE id (resumable replies), then one data line.
+    expect(stream.raw).toMatch(/^(id: \d+\ndata: \{[^\n]*\}\n\n)+$/);
 
     const stored = await messages(alice, conversationId!);
     expect(stored).toEqual([

@@ -2,10 +2,13 @@
 // (signed out: the landing page) and `/chat` (signed in: the chat screen) in Chromium with an
 // empty cache, and prints the gzipped JavaScript each first load downloads against the
 // budgets (docs/architecture.md#performance-budgets). Figures only: this never fails a test run.
+// Then the bytes of a typical session with the data saver off and on (session.mjs; --no-session
+// skips it).
 import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { repoRoot, startKasa } from '../support/kasa-server.mjs';
+import { measureSession, printSession } from './session.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const budgetsKb = { '/': 200, '/chat': 260 };
@@ -81,6 +84,14 @@ try {
       );
     }
     if (gzipKb > budgetsKb[path]) failed = true;
+  }
+  if (!process.argv.includes('--no-session')) {
+    console.log('\nA typical session (sign in, three messages, one image), bytes on the wire, empty cache:');
+    const off = await measureSession(browser, origin, { dataSaver: false });
+    printSession('off', off);
+    const on = await measureSession(browser, origin, { dataSaver: true });
+    printSession('on', on);
+    console.log(`  the data saver saves ${(((off.total - on.total) / off.total) * 100).toFixed(0)} %`);
   }
   await browser.close();
 } finally {

@@ -128,9 +128,14 @@ try {
       buffer += decoder.decode(part, { stream: true });
       let cut;
       while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const event = buffer.slice(0, cut).trim();
+        // Kasa's events start with an `id:` line (resumable replies): keep the `data:` line.
+        const event = buffer
+          .slice(0, cut)
+          .split('\n')
+          .find((line) => line.startsWith('data:'))
+          ?.trim();
         buffer = buffer.slice(cut + 2);
-        if (!event.startsWith('data:')) continue;
+        if (!event) continue;
         if (direct && event === 'data: [DONE]') {
           sawDone = true;
           continue;
@@ -178,7 +183,8 @@ try {
   clearInterval(sampler);
   const failures = results.filter((r) => r.status === 'rejected');
   failedStreams = failures.length;
-  const full = (t) => allFlowingAt !== null && t >= allFlowingAt && t <= (firstEndAfterAllFlowing ?? Infinity);
+  const full = (t) =>
+    allFlowingAt !== null && t >= allFlowingAt && t <= (firstEndAfterAllFlowing ?? Infinity);
   const latencies = samples.filter(([t]) => full(t)).map(([, l]) => l);
   const rampLatencies = samples.filter(([t]) => allFlowingAt === null || t < allFlowingAt).map(([, l]) => l);
   latencies.sort((a, b) => a - b);

@@ -5,8 +5,10 @@
 //
 //   node bench/lighthouse/run.mjs                 starts backend/dist/main.js on port 3210 (build first)
 //   node bench/lighthouse/run.mjs --url http://localhost:3000   measures a running `npm start`
-//   --runs N   runs per page (default 3); the run with the median score is printed, scores vary
-//              from run to run with the machine's load
+//   --runs N   runs per page (default 5); the run with the median score is printed, scores vary
+//              from run to run with the machine's load (printed before each page)
+//   --trace DIR   writes each run's trace (DIR/<page>-<run>.trace.json, open in chrome://tracing or
+//                 the Performance panel) to see where the main-thread time goes
 //
 // Chrome: CHROME_PATH (default /usr/bin/chromium), headless, no sandbox, no GPU.
 import { loadavg } from 'node:os';
@@ -21,7 +23,9 @@ const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-fi
 const urlArg = process.argv.indexOf('--url');
 const externalOrigin = urlArg > -1 ? process.argv[urlArg + 1]?.replace(/\/$/, '') : undefined;
 const runsArg = process.argv.indexOf('--runs');
-const runs = Math.max(1, Number(runsArg > -1 ? process.argv[runsArg + 1] : 3) || 3);
+const runs = Math.max(1, Number(runsArg > -1 ? process.argv[runsArg + 1] : 5) || 5);
+const traceArg = process.argv.indexOf('--trace');
+const traceDir = traceArg > -1 ? process.argv[traceArg + 1] : undefined;
 const port = Number(process.env.BENCH_PORT ?? 3210);
 const kasa = externalOrigin
   ? undefined
@@ -61,6 +65,22 @@ async function storeToken(chromePort, token) {
 }
 
 const ms = (audit) => `${Math.round(audit.numericValue)} ms`;
+const shortUrl = (url) => {
+  try {
+    return new URL(url, origin).pathname;
+  } catch {
+    return url;
+  }
+};
+
+async function saveTrace(artifacts, path, run) {
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  const trace = artifacts.Trace ?? artifacts.traces?.defaultPass;
+  if (!trace) return;
+  await mkdir(traceDir, { recursive: true });
+  const name = `${path === '/' ? 'landing' : path.replace(/\W+/g, '')}-${run + 1}.trace.json`;
+  await writeFile(`${traceDir}/${name}`, JSON.stringify(trace));
+}
 
 class LighthouseRunError extends Error {
   constructor(path, { code, message }) {
@@ -72,17 +92,17 @@ class LighthouseRunError extends Error {
 /** Lighthouse sometimes loses the trace of a load on a busy machine (NO_NAVSTART, "run again"). */
 const RETRIED_CODES = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED']);
 
-async function measure(path, token, attempt = 1) {
+async function measure(path, token, run, attempt = 1) {
   try {
-    return await measureOnce(path, token);
+    return await measureOnce(path, token, run);
   } catch (error) {
     if (!(error instanceof LighthouseRunError) || !RETRIED_CODES.has(error.code) || attempt >= 3) throw error;
     console.log(`  (${error.message.split(' ').slice(0, 2).join(' ')}: measuring again)`);
-    return measure(path, token, attempt + 1);
+    return measure(path, token, run, attempt + 1);
   }
 }
 
-async function measureOnce(path, token) {
+async function measureOnce(path, token, run) {
   return withChrome(async (chromePort) => {
     if (token) await storeToken(chromePort, token);
     const result = await lighthouse(
@@ -99,6 +119,7 @@ async function measureOnce(path, token) {
     );
     const { categories, audits, runtimeError, runWarnings } = result.lhr;
     if (runtimeError) throw new LighthouseRunError(path, runtimeError);
+    if (traceDir) await saveTrace(result.artifacts, path, run);
     return {
       path,
       who: token ? 'signed in' : 'signed out',
@@ -114,6 +135,16 @@ async function measureOnce(path, token) {
       heaviestScripts: (audits['bootup-time']?.details?.items ?? [])
         .slice(0, 3)
         .map((item) => `${new URL(item.url, origin).pathname} ${Math.round(item.total)} ms`),
+      // The trace in words: main-thread time by kind, and the long tasks (what TBT counts).
+      mainThread: (audits['mainthread-work-breakdown']?.details?.items ?? [])
+        .slice(0, 5)
+        .map((item) => `${item.groupLabel ?? item.group} ${Math.round(item.duration)} ms`),
+      longTasks: (audits['long-tasks']?.details?.items ?? [])
+        .slice(0, 6)
+        .map(
+          (item) =>
+            `${shortUrl(item.url)} ${Math.round(item.duration)} ms at ${Math.round(item.startTime)} ms`,
+        ),
       warnings: runWarnings,
     };
   });
@@ -156,14 +187,17 @@ try {
     ['/chat', true],
   ]) {
     const results = [];
-    for (let i = 0; i < runs; i += 1) results.push(await measure(path, signedIn ? token : undefined));
+    const loadBefore = load();
+    for (let i = 0; i < runs; i += 1) results.push(await measure(path, signedIn ? token : undefined, i));
     const scores = results.map((x) => x.score);
     const r = [...results].sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)];
     console.log(
-      `\n${r.path} (${r.who}): performance ${r.score} (median of ${runs}: ${scores.join(', ')})\n  FCP ${r.fcp}  LCP ${r.lcp}  TBT ${r.tbt}  CLS ${r.cls}  Speed Index ${r.si}  transferred ${r.bytes}`,
+      `\n${r.path} (${r.who}): performance ${r.score} (median of ${runs}: ${scores.join(', ')}; load average ${loadBefore} before, ${load()} after)\n  FCP ${r.fcp}  LCP ${r.lcp}  TBT ${r.tbt}  CLS ${r.cls}  Speed Index ${r.si}  transferred ${r.bytes}`,
     );
     if (r.lcpElement) console.log(`  LCP element: ${r.lcpElement}`);
     if (r.heaviestScripts.length) console.log(`  most CPU: ${r.heaviestScripts.join(', ')}`);
+    if (r.mainThread.length) console.log(`  main thread: ${r.mainThread.join(', ')}`);
+    if (r.longTasks.length) console.log(`  long tasks: ${r.longTasks.join('; ')}`);
     for (const warning of r.warnings) console.log(`  warning: ${warning}`);
   }
   console.log(`\nLoad average after the runs: ${load()}`);

@@ -6,10 +6,12 @@ import App from './App';
 import { ChatScreen } from './screen/ChatScreen';
 import { starterTips } from './tips';
 import { FakeApi, jsonResponse, message, renderWithProviders, setViewportWidth } from '../test/helpers';
+import { chatOutbox } from './offline/outbox';
 
 let api: FakeApi;
 
-beforeEach(() => {
+beforeEach(async () => {
+  await chatOutbox().clear();
   localStorage.clear();
   window.history.replaceState(null, '');
   setViewportWidth(1280);
@@ -204,18 +206,100 @@ describe('sending', () => {
     );
   });
 
-  test('a network failure before any answer: Sorry…, the message stays, the input works again', async () => {
+  test('a network failure before any answer: the message waits, is sent again with the same key, answered once', async () => {
     api.onChat = () => {
+      api.onChat = null; // the next try reaches the server
       throw new TypeError('Failed to fetch');
     };
     renderWithProviders(<App />);
     await userEvent.setup().type(input(), 'Are you there?{Enter}');
-    expect(await screen.findByTestId('reply-error')).toHaveTextContent(
-      /^Sorry, I encountered an error\. Please try again\.$/,
-    );
-    expect(screen.getAllByTestId('chat-message')[0]).toHaveTextContent('Are you there?');
+    expect(await screen.findByTestId('waiting-note')).toHaveTextContent('Waiting for network');
+    expect(screen.getByTestId('waiting-message')).toHaveTextContent('Are you there?');
+    expect(screen.queryByTestId('reply-error')).toBeNull();
     expect(input()).toBeEnabled();
-    expect(location()).toBe('/chat');
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(api.streams).toHaveLength(1));
+    const posts = api.callsTo('POST', '/api/chat');
+    expect(posts).toHaveLength(2);
+    const key = posts[0].headers.get('Idempotency-Key');
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(posts[1].headers.get('Idempotency-Key')).toBe(key);
+    expect(screen.queryByTestId('waiting-message')).toBeNull();
+    const stream = api.streams[0];
+    act(() => {
+      stream.send({ conversationId: 'c9', userMessageId: 'u9', assistantMessageId: 'a9' }, 0);
+      stream.send({ content: 'Yes.' }, 4);
+      stream.send({ done: true, conversationId: 'c9' }, 4);
+      stream.close();
+    });
+    await waitFor(() => expect(location()).toBe('/chat?c=c9'));
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(2));
+    expect(screen.getAllByTestId('chat-message')[1]).toHaveTextContent('Yes.');
+    expect(chatOutbox().list()).toEqual([]);
+  });
+
+  test('offline: the banner says what works, network tools are disabled with the reason, messages wait and can be cancelled', async () => {
+    const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderWithProviders(<App />);
+      act(() => void window.dispatchEvent(new Event('offline')));
+      const banner = await screen.findByTestId('offline-banner');
+      expect(banner).toHaveTextContent('You are offline');
+      expect(banner).toHaveTextContent('messages you write are kept and sent when the network returns');
+      const tools = screen.getByRole('button', { name: 'Quick AI Tools' });
+      expect(tools).toBeDisabled();
+      expect(tools).toHaveAccessibleDescription('Needs a connection');
+      expect(screen.getByTestId('enhancements-button')).toBeDisabled();
+      expect(screen.getByTestId('enhancements-button')).toHaveAccessibleDescription('Needs a connection');
+      const user = userEvent.setup();
+      await user.type(input(), 'First{Enter}');
+      await user.type(input(), 'Second{Enter}');
+      expect(screen.getAllByTestId('waiting-message').map((m) => m.textContent)).toEqual([
+        expect.stringContaining('First'),
+        expect.stringContaining('Second'),
+      ]);
+      expect(api.callsTo('POST', '/api/chat')).toHaveLength(0);
+      await user.click(screen.getAllByRole('button', { name: 'Cancel this waiting message' })[1]);
+      expect(screen.getAllByTestId('waiting-message')).toHaveLength(1);
+
+      onLine.mockReturnValue(true);
+      act(() => void window.dispatchEvent(new Event('online')));
+      await waitFor(() => expect(api.streams).toHaveLength(1));
+      expect(screen.queryByTestId('offline-banner')).toBeNull();
+      expect(api.callsTo('POST', '/api/chat').map((c) => c.body)).toEqual([{ message: 'First' }]);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  test('a reply cut mid-stream reattaches with Last-Event-ID and goes on without a gap or a repeat', async () => {
+    api.resumable = true;
+    renderWithProviders(<App />);
+    const { stream } = await sendMessage('Tell me about rain');
+    act(() => {
+      stream.send({ conversationId: 'c5', userMessageId: 'u5', assistantMessageId: 'a5' }, 0);
+      stream.send({ content: 'Rain ' }, 5);
+      stream.send({ content: 'falls ' }, 11);
+    });
+    await waitFor(() => expect(screen.getByTestId('live-reply')).toHaveTextContent('Rain falls'));
+    act(() => stream.drop());
+    await waitFor(() => expect(api.resumeStreams).toHaveLength(1), { timeout: 3000 });
+    const resumed = api.resumeStreams[0];
+    expect(resumed.id).toBe('a5');
+    expect(resumed.lastEventId).toBe('11');
+    act(() => {
+      resumed.send({ conversationId: 'c5', userMessageId: 'u5', assistantMessageId: 'a5' }, 0);
+      // A server answering from a little earlier: the overlap is not shown twice.
+      resumed.send({ content: 'falls from clouds.' }, 23);
+      resumed.send({ done: true, conversationId: 'c5' }, 23);
+      resumed.close();
+    });
+    await waitFor(() => expect(screen.queryByTestId('live-reply')).toBeNull());
+    expect(screen.getAllByTestId('chat-message')[1]).toHaveTextContent(
+      /^Kasa\s*Rain falls from clouds\.Read aloud$/,
+    );
+    expect(screen.queryByTestId('reply-error')).toBeNull();
+    expect(api.callsTo('POST', '/api/chat')).toHaveLength(1);
   });
 
   test('a non-OK answer (429 usage limit) ends like any failure', async () => {
@@ -666,9 +750,8 @@ test('in French', async () => {
     throw new TypeError('Failed to fetch');
   };
   await user.type(screen.getByRole('textbox', { name: 'Message à Kasa' }), 'Encore ?{Enter}');
-  expect(await screen.findByTestId('reply-error')).toHaveTextContent(
-    'Désolé, une erreur est survenue. Veuillez réessayer.',
-  );
+  expect(await screen.findByTestId('waiting-note')).toHaveTextContent('En attente du réseau');
+  expect(screen.getByRole('button', { name: 'Annuler ce message en attente' })).toBeInTheDocument();
 });
 
 test('mount points: sidebar tools and composer tools render only when given; the app mounts Quick AI Tools', async () => {

@@ -1,5 +1,5 @@
 import type { ChatStreamEvent } from '@kasa/contracts';
-import { SseLineParser } from './chat-api';
+import { newText, SseLineParser } from './chat-api';
 
 function parse(chunks: Array<string | Uint8Array>): ChatStreamEvent[] {
   const events: ChatStreamEvent[] = [];
@@ -31,4 +31,41 @@ test('a multi-byte character split across network chunks is decoded whole', () =
   const cut = bytes.indexOf(0xc3) + 1; // inside 'Ç'
   const events = parse([bytes.slice(0, cut), bytes.slice(cut, cut + 20), bytes.slice(cut + 20)]);
   expect(events).toEqual([{ content: 'Ça va, café ☕' }]);
+});
+
+test('keeps the id of the last event handed on, wherever the stream is cut', () => {
+  const text =
+    'id: 0\ndata: {"conversationId":"c1","assistantMessageId":"a1"}\n\n' +
+    'id: 3\ndata: {"content":"Bon"}\n\nid: 7\ndata: {"content":"jour"}\n\n';
+  const seen: Array<[string | undefined, string | null]> = [];
+  const full = new SseLineParser((e, id) => seen.push([e.content, id]));
+  full.push(text);
+  expect(seen).toEqual([
+    [undefined, '0'],
+    ['Bon', '3'],
+    ['jour', '7'],
+  ]);
+  expect(full.lastEventId).toBe('7');
+  // Cut after an event's id line but before its data: the id of that event is not claimed.
+  const cut = text.indexOf('data: {"content":"jour"}');
+  const partial = new SseLineParser(() => undefined);
+  partial.push(text.slice(0, cut));
+  expect(partial.lastEventId).toBe('3');
+  // An id line after the data of its event, and an id-only event, count too.
+  const late = new SseLineParser(() => undefined);
+  late.push('data: {"content":"x"}\nid: 1\n\n');
+  expect(late.lastEventId).toBe('1');
+  late.push('id: 9\n\n');
+  expect(late.lastEventId).toBe('9');
+});
+
+test('newText: a resumed chunk adds only what the reply does not have yet', () => {
+  expect(newText('', 'Hello', '5')).toBe('Hello');
+  expect(newText('Hello', ' world', '11')).toBe(' world');
+  // The server answered from an earlier offset: the overlap is dropped, once.
+  expect(newText('Hello wo', 'o world', '11')).toBe('rld');
+  // Text wholly already there.
+  expect(newText('Hello world', 'world', '11')).toBe('');
+  // No id (an older server): taken whole.
+  expect(newText('Hello', ' again', null)).toBe(' again');
 });

@@ -11,15 +11,16 @@ import {
 
 export type { MediaGenerationResult, SpeechResult, TranscriptionResult };
 
-/** Quick actions draw square images (the first size) and speak with the default voice as mp3. */
+/** Quick actions draw square images (the first size) and speak with the default voice. */
 export function generateImage(prompt: string, conversationId: string | null): Promise<MediaGenerationResult> {
   const body: MediaGenerateRequest = { prompt, type: 'image', size: IMAGE_SIZES[0] };
   if (conversationId) body.conversationId = conversationId;
   return apiFetch<MediaGenerationResult>('/api/media/generate', { method: 'POST', body });
 }
 
-export function speak(text: string): Promise<SpeechResult> {
-  const body: SpeakRequest = { text, voice: 'alloy', format: 'mp3' };
+/** mp3 plays everywhere; the data saver asks for Opus (about half the bytes) where it plays. */
+export function speak(text: string, format: SpeakRequest['format'] = 'mp3'): Promise<SpeechResult> {
+  const body: SpeakRequest = { text, voice: 'alloy', format };
   return apiFetch<SpeechResult>('/api/voice/speak', { method: 'POST', body });
 }
 

@@ -109,9 +109,10 @@ export function eventStream(signal?: AbortSignal | null) {
   };
   return {
     response,
-    /** One `data: {json}` event. */
-    send: (event: ChatStreamEvent) => {
-      if (!finished) controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+    /** One `data: {json}` event, with its SSE `id:` when given (the reply's text offset). */
+    send: (event: ChatStreamEvent, id?: string | number) => {
+      const idLine = id === undefined ? '' : `id: ${id}\n`;
+      if (!finished) controller.enqueue(encoder.encode(`${idLine}data: ${JSON.stringify(event)}\n\n`));
     },
     /** Raw bytes, for chunk boundaries anywhere. */
     raw: (text: string) => {
@@ -153,6 +154,13 @@ export class FakeApi {
   /** Answer to GET /api/chat/conversations/{id}, when a test wants a failure. */
   conversationAnswer: ((id: string) => FakeResponse | Error | undefined) | null = null;
   onStop: ((id: string) => void) | null = null;
+  /**
+   * GET /api/chat/messages/{id}/stream (resumable replies): false answers 404 like a server that no
+   * longer knows the reply; true opens a stream the test writes into (resumeStreams, with the
+   * Last-Event-ID it was asked from).
+   */
+  resumable = false;
+  resumeStreams: Array<ReturnType<typeof eventStream> & { id: string; lastEventId: string | null }> = [];
   /** GET /api/subscription/status (the usage warning); null: the request fails like a lost connection. */
   subscriptionStatus: SubscriptionStatus | null = null;
 
@@ -174,7 +182,7 @@ export class FakeApi {
       const method = (init.method ?? 'GET').toUpperCase();
       const body = typeof init.body === 'string' && init.body ? JSON.parse(init.body) : undefined;
       this.calls.push({ method, url, body, headers: new Headers(init.headers) });
-      const answer = await this.answer(method, url, body, init.signal);
+      const answer = await this.answer(method, url, body, init.signal, new Headers(init.headers));
       if (answer instanceof Error) throw answer;
       return answer as unknown as Response;
     });
@@ -187,8 +195,24 @@ export class FakeApi {
     url: string,
     body: unknown,
     signal?: AbortSignal | null,
+    headers?: Headers,
   ): Promise<FakeResponse | Error> {
     const path = url.split('?')[0];
+    const resume = /^\/api\/chat\/messages\/([^/]+)\/stream$/.exec(path);
+    if (method === 'GET' && resume) {
+      if (!this.resumable)
+        return jsonResponse(404, {
+          statusCode: 404,
+          message: 'Message not found',
+          code: 'CHAT_MESSAGE_NOT_FOUND',
+        });
+      const stream = Object.assign(eventStream(signal), {
+        id: decodeURIComponent(resume[1]),
+        lastEventId: headers?.get('Last-Event-ID') ?? null,
+      });
+      this.resumeStreams.push(stream);
+      return stream.response;
+    }
     if (method === 'GET' && path === '/api/auth/user') {
       return this.user
         ? jsonResponse(200, { user: this.user })

@@ -3,7 +3,9 @@ import {
   Controller,
   Delete,
   Get,
+  Headers,
   HttpCode,
+  HttpStatus,
   Param,
   Patch,
   Post,
@@ -11,9 +13,15 @@ import {
   Res,
   UseGuards,
 } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { ChatMessage, ChatSearchHit, ConversationSummary, StopChatResponse } from '@kasa/contracts';
+import {
+  CHAT_IDEMPOTENCY_HEADER,
+  type ChatMessage,
+  type ChatSearchHit,
+  type ConversationSummary,
+  type StopChatResponse,
+} from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../auth';
 import {
   ApiChatEventStream,
@@ -28,9 +36,27 @@ import {
   StopChatResponseDoc,
 } from '../docs';
 import type { User } from '../users';
-import { ChatService } from './chat.service';
+import { ApiException } from '../common';
+import { ChatService, type RetriedChat } from './chat.service';
+import { ReplyStreamService } from './reply-stream/reply-stream.service';
 import { ConversationParams, RenameConversationDto, SearchChatQuery, SendChatDto } from './dto/chat.dto';
-import { KEEP_ALIVE_MS, openEventStream, writeEvent, writeKeepAlive } from '../common/sse';
+import { KEEP_ALIVE_MS, openEventStream, writeEventWithId, writeKeepAlive } from '../common/sse';
+
+/** Node lowers header names. */
+const IDEMPOTENCY_HEADER_LOWER = CHAT_IDEMPOTENCY_HEADER.toLowerCase();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const IDEMPOTENCY_KEY_INVALID = `${CHAT_IDEMPOTENCY_HEADER} must be a UUID.`;
+
+/** The optional Idempotency-Key header: absent, or a UUID (any other value is a 400). */
+function idempotencyKeyOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const key = value.trim();
+  if (!UUID.test(key))
+    throw new ApiException(HttpStatus.BAD_REQUEST, 'VALIDATION_FAILED', IDEMPOTENCY_KEY_INVALID, [
+      IDEMPOTENCY_KEY_INVALID,
+    ]);
+  return key.toLowerCase();
+}
 
 /** Conversations (list, read, rename, delete, stop, search) and the streamed send. Every route needs a signed-in user. */
 @ApiTags('chat')
@@ -39,7 +65,10 @@ import { KEEP_ALIVE_MS, openEventStream, writeEvent, writeKeepAlive } from '../c
 @Controller('chat')
 @UseGuards(JwtAuthGuard)
 export class ChatController {
-  constructor(private readonly chat: ChatService) {}
+  constructor(
+    private readonly chat: ChatService,
+    private readonly replyStream: ReplyStreamService,
+  ) {}
 
   @Get('conversations')
   @ApiOkResponse({ type: [ConversationSummaryDoc], description: 'Newest activity first.' })
@@ -111,22 +140,45 @@ export class ChatController {
   )
   @ApiUsageLimit('messagesPerMonth')
   @ApiErrorResponse(503, 'The server is restarting: send again in a moment.')
-  async send(@CurrentUser() user: User, @Body() body: SendChatDto, @Res() response: Response): Promise<void> {
-    const started = await this.chat.send(user, body);
+  @ApiHeader({
+    name: CHAT_IDEMPOTENCY_HEADER,
+    required: false,
+    description:
+      "A UUID made once per message and sent again on every retry: a second send with it creates and charges nothing and answers the first send's stream. Kept 24 h.",
+  })
+  @ApiErrorResponse(409, 'The Idempotency-Key was used for another message (CHAT_IDEMPOTENCY_KEY_REUSED).')
+  async send(
+    @CurrentUser() user: User,
+    @Body() body: SendChatDto,
+    @Headers(IDEMPOTENCY_HEADER_LOWER) idempotencyKey: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    const started = await this.chat.send(user, body, idempotencyKeyOf(idempotencyKey));
+    if (!started.reply) return this.answerRetry(user, started, response);
     openEventStream(response);
-    writeEvent(response, {
+    // Every event carries its offset as the SSE id (chatReplyStreamPath): a cut stream resumes there.
+    writeEventWithId(response, 0, {
       conversationId: started.conversationId,
       userMessageId: started.userMessageId,
       assistantMessageId: started.assistantMessageId,
     });
     const keepAlive = setInterval(() => writeKeepAlive(response), KEEP_ALIVE_MS);
-    const unsubscribe = started.reply.subscribe((event) => {
-      writeEvent(response, event);
+    const unsubscribe = started.reply.subscribe((event, offset) => {
+      writeEventWithId(response, offset, event);
       if (event.done || event.error) response.end();
     });
     response.on('close', () => {
       clearInterval(keepAlive);
       unsubscribe();
     });
+  }
+
+  /**
+   * A retried send (its idempotency key was used before): the same stream as the first send, the
+   * ids event then the reply from its start, live or saved, through the resumable reply service.
+   * Nothing is created or charged.
+   */
+  private answerRetry(user: User, started: RetriedChat, response: Response): Promise<void> {
+    return this.replyStream.streamReply(user, started.assistantMessageId, 0, response);
   }
 }

@@ -6,12 +6,17 @@ import { UsageModule } from '../usage';
 import { ChatAttachmentsRegistry } from './attachments/chat-attachments.registry';
 import { ChatAttachmentsService } from './attachments/chat-attachments.service';
 import { ChatController } from './chat.controller';
+import { ChatSendKeysCleanup } from './chat-send-keys.cleanup';
 import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
 import { ConversationsKnowledgeSource } from './conversations-knowledge.source';
 import { ChatMessageEntity } from './entities/chat-message.entity';
 import { ConversationEntity } from './entities/conversation.entity';
 import { ChatGenerationService } from './generation/chat-generation.service';
+import { replyBusProvider } from './reply-stream/reply-bus.provider';
+import { ReplyStreamController } from './reply-stream/reply-stream.controller';
+import { ReplyStreamRepository } from './reply-stream/reply-stream.repository';
+import { ReplyStreamService } from './reply-stream/reply-stream.service';
 
 /**
  * Conversations and streamed replies (docs/architecture.md#data-flow-a-chat-send). The model
@@ -24,7 +29,7 @@ import { ChatGenerationService } from './generation/chat-generation.service';
     UsageModule,
     TypeOrmModule.forFeature([ConversationEntity, ChatMessageEntity]),
   ],
-  controllers: [ChatController],
+  controllers: [ChatController, ReplyStreamController],
   providers: [
     ChatRepository,
     ChatService,
@@ -32,6 +37,10 @@ import { ChatGenerationService } from './generation/chat-generation.service';
     ConversationsKnowledgeSource,
     ChatAttachmentsRegistry,
     ChatAttachmentsService,
+    ChatSendKeysCleanup,
+    replyBusProvider,
+    ReplyStreamRepository,
+    ReplyStreamService,
   ],
   exports: [ChatService, ChatAttachmentsRegistry],
 })

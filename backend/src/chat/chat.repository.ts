@@ -25,6 +25,8 @@ export interface StartTurnInput {
   historyTokenBudget: number;
   /** What the message is sent with, in order (already checked to be the user's). */
   attachments?: MessageAttachmentInput[];
+  /** The idempotency key this send claimed: its row gets the new ids in the same statement. */
+  sendKey?: string;
 }
 
 /** An attachment stored with a user message. */
@@ -99,6 +101,17 @@ const INSERT_ATTACHMENTS_CTE = `"attached" AS (
    WHERE "turn"."role" = 'user'
 )`;
 
+/**
+ * Records the turn's ids on its claimed idempotency key ($5; null: no key), in the statement that
+ * inserts the turn: a duplicate never sees the messages without the ids, nor the ids without them.
+ */
+const SAVE_SEND_KEY_CTE = `"keyed" AS (
+  UPDATE "chat_send_keys" k
+     SET "conversation_id" = u."conversation_id", "user_message_id" = u."id", "assistant_message_id" = a."id"
+    FROM "turn" u, "turn" a
+   WHERE u."role" = 'user' AND a."role" = 'assistant' AND k."user_id" = $2::uuid AND k."key" = $5::uuid
+)`;
+
 function attachmentsJson(attachments: MessageAttachmentInput[] = []): string {
   return JSON.stringify(
     attachments.map((attachment) => ({
@@ -153,6 +166,15 @@ export interface AppendedMessage {
   mediaType?: 'image' | null;
   audioFileId?: string | null;
   transcription?: string | null;
+}
+
+/** A stored idempotency key (ids null while its send is under way). */
+export interface SendKeyRow {
+  createdAt: Date;
+  requestHash: string;
+  conversationId: string | null;
+  userMessageId: string | null;
+  assistantMessageId: string | null;
 }
 
 /** Replies saved per progress statement. */
@@ -254,9 +276,16 @@ export class ChatRepository {
          "touch" AS (
            UPDATE "conversations" SET "updated_at" = (SELECT "t" FROM "now") WHERE "id" = $1::uuid
          ),
-         ${INSERT_ATTACHMENTS_CTE}
+         ${INSERT_ATTACHMENTS_CTE},
+         ${SAVE_SEND_KEY_CTE}
          SELECT "id", "role", "created_at" FROM "turn"`,
-        [conversationId, input.userId, input.message, attachmentsJson(input.attachments)],
+        [
+          conversationId,
+          input.userId,
+          input.message,
+          attachmentsJson(input.attachments),
+          input.sendKey ?? null,
+        ],
       );
       const turn = toStartedTurn(conversationId, inserted);
       const history = await this.loadHistory(
@@ -282,9 +311,16 @@ export class ChatRepository {
          RETURNING "id"
        ),
        "turn" AS (${insertTurnSql('"created"."id"', '"now", "created"')}),
-       ${INSERT_ATTACHMENTS_CTE}
+       ${INSERT_ATTACHMENTS_CTE},
+       ${SAVE_SEND_KEY_CTE}
        SELECT "id", "role", "created_at", "conversation_id" FROM "turn"`,
-      [input.newTitle, input.userId, input.message, attachmentsJson(input.attachments)],
+      [
+        input.newTitle,
+        input.userId,
+        input.message,
+        attachmentsJson(input.attachments),
+        input.sendKey ?? null,
+      ],
     );
     const conversationId = inserted[0].conversation_id as string;
     return { ...toStartedTurn(conversationId, inserted).ids, history: [] };
@@ -324,6 +360,60 @@ export class ChatRepository {
       status: row.status as ChatMessageStatus,
       ...(row.attachment_names ? { attachmentNames: row.attachment_names as string[] } : {}),
     }));
+  }
+
+  /**
+   * Claims an idempotency key for this user (its row, still without ids, marks the send under
+   * way). True: the key was free and the caller sends. False: the key is taken; the primary key
+   * decides between concurrent claims.
+   */
+  async claimSendKey(userId: string, key: string, requestHash: string): Promise<boolean> {
+    const rows: Row[] = await this.dataSource.query(
+      `INSERT INTO "chat_send_keys" ("user_id", "key", "request_hash") VALUES ($1, $2, $3)
+       ON CONFLICT ("user_id", "key") DO NOTHING RETURNING "key"`,
+      [userId, key, requestHash],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Frees a claimed key whose send did not happen (429, 404, failure), so a retry may send;
+   * with `olderThanMs`, only a claim left that long (its process died mid-send).
+   */
+  async releaseSendKey(userId: string, key: string, olderThanMs = 0): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM "chat_send_keys"
+        WHERE "user_id" = $1 AND "key" = $2 AND "assistant_message_id" IS NULL
+          AND "created_at" <= now() - make_interval(secs => $3::double precision / 1000)`,
+      [userId, key, olderThanMs],
+    );
+  }
+
+  /** A committed key of this user: the request's hash and what it created. */
+  async findSendKey(userId: string, key: string): Promise<SendKeyRow | null> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT "request_hash", "conversation_id", "user_message_id", "assistant_message_id", "created_at"
+         FROM "chat_send_keys" WHERE "user_id" = $1 AND "key" = $2`,
+      [userId, key],
+    );
+    if (!rows[0]) return null;
+    const row = rows[0];
+    return {
+      requestHash: row.request_hash as string,
+      conversationId: (row.conversation_id as string | null) ?? null,
+      userMessageId: (row.user_message_id as string | null) ?? null,
+      assistantMessageId: (row.assistant_message_id as string | null) ?? null,
+      createdAt: row.created_at as Date,
+    };
+  }
+
+  /** Forgets keys older than `ttlHours`; answers how many. */
+  async deleteExpiredSendKeys(ttlHours: number): Promise<number> {
+    const [, count] = (await this.dataSource.query(
+      `DELETE FROM "chat_send_keys" WHERE "created_at" < now() - make_interval(hours => $1::int)`,
+      [ttlHours],
+    )) as [unknown, number];
+    return count;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type {
   ChatMessage,
@@ -18,6 +19,8 @@ import {
   ChatRepository,
   type ConversationRow,
   type MessageAttachmentRow,
+  type StartedTurn,
+  type StartTurnInput,
 } from './chat.repository';
 import type { SendChatDto } from './dto/chat.dto';
 import type { ChatMessageEntity } from './entities/chat-message.entity';
@@ -29,6 +32,22 @@ import { conversationTitle } from './prompt/conversation-title';
 export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
 export const SERVER_RESTARTING = 'The server is restarting. Please send your message again in a moment.';
 export const SEARCH_LIMIT = 20;
+export const IDEMPOTENCY_KEY_REUSED =
+  'This Idempotency-Key was already used for another message. Use a new key for a new message.';
+/** A duplicate send racing the first one reads the key again this often until it has the ids. */
+const CLAIM_POLL_MS = 25;
+/** How long a duplicate waits for the first send (which takes milliseconds) before asking why. */
+const CLAIM_WAIT_MS = 10_000;
+/** A claim without ids this old belongs to a process that died mid-send. */
+const ABANDONED_CLAIM_MS = 30_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** What identifies a send's request: a retry must carry the same, a reused key does not. */
+function requestHash(dto: SendChatDto): string {
+  const fields = [dto.conversationId ?? null, dto.message, dto.systemPrompt ?? null, dto.attachments ?? []];
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
 
 const conversationNotFound = () =>
   new ApiException(HttpStatus.NOT_FOUND, 'CHAT_CONVERSATION_NOT_FOUND', CONVERSATION_NOT_FOUND);
@@ -39,6 +58,14 @@ export interface StartedChat {
   userMessageId: string;
   assistantMessageId: string;
   reply: GenerationTask;
+}
+
+/** A send whose idempotency key was used before: the first send's ids, nothing new started. */
+export interface RetriedChat {
+  conversationId: string;
+  userMessageId: string;
+  assistantMessageId: string;
+  reply: null;
 }
 
 function toSummary(row: ConversationRow): ConversationSummary {
@@ -133,33 +160,83 @@ export class ChatService {
    * the reply. Throws (before anything is streamed) when the conversation is not this user's or
    * the server is shutting down. A reply that never starts or fails gives the message back.
    * Attachments are checked first: one that is not the user's is a 404 and costs nothing.
+   *
+   * With an idempotency key (a UUID the client keeps for this message), the key is claimed first
+   * (its primary key decides between concurrent duplicates), then the quota is taken and the turn
+   * stored with the key's ids in one statement. A second send with the key (a retry, or the same
+   * request racing) waits for those ids, creates and charges nothing, and answers the first
+   * send's ids (`reply: null`). A send that fails lets the key go. Another body is a 409.
    */
-  async send(user: User, dto: SendChatDto): Promise<StartedChat> {
+  async send(user: User, dto: SendChatDto, idempotencyKey?: string): Promise<StartedChat | RetriedChat> {
     if (this.generation.isClosing)
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'CHAT_SERVER_RESTARTING', SERVER_RESTARTING);
     const attachments = await this.attachments.resolve(user.id, dto.attachments ?? []);
+    if (idempotencyKey) return this.sendOnce(user, dto, attachments, idempotencyKey);
     const reservation = await this.usage.reserve(user.id, 'messagesPerMonth');
     try {
-      return await this.startReply(user, dto, attachments, reservation);
+      const turn = await this.repository.startTurn(this.turnInput(user, dto, attachments));
+      if (!turn) throw conversationNotFound();
+      return this.startReply(user, dto, attachments, turn, reservation);
     } catch (error) {
       await reservation.refund();
       throw error;
     }
   }
 
-  private async startReply(
+  private async sendOnce(
     user: User,
     dto: SendChatDto,
     attachments: ResolvedAttachment[],
-    reservation: Reservation,
-  ): Promise<StartedChat> {
-    const tokenBudget = this.config.ai.chatHistoryTokenBudget;
-    const turn = await this.repository.startTurn({
+    key: string,
+  ): Promise<StartedChat | RetriedChat> {
+    const hash = requestHash(dto);
+    const started = Date.now();
+    // The key's primary key decides: one claim wins and sends; the others wait for its ids.
+    while (!(await this.repository.claimSendKey(user.id, key, hash))) {
+      const row = await this.repository.findSendKey(user.id, key);
+      if (row && row.requestHash !== hash)
+        throw new ApiException(HttpStatus.CONFLICT, 'CHAT_IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED);
+      if (row?.conversationId && row.userMessageId && row.assistantMessageId)
+        return {
+          conversationId: row.conversationId,
+          userMessageId: row.userMessageId,
+          assistantMessageId: row.assistantMessageId,
+          reply: null,
+        };
+      if (!row) continue; // the first send failed and let the key go: claim it again.
+      if (Date.now() - started > CLAIM_WAIT_MS) {
+        // A claim this old lost its process mid-send: take the key over.
+        await this.repository.releaseSendKey(user.id, key, ABANDONED_CLAIM_MS);
+        if (Date.now() - row.createdAt.getTime() < ABANDONED_CLAIM_MS)
+          throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'CHAT_SERVER_RESTARTING', SERVER_RESTARTING);
+        continue;
+      }
+      await sleep(CLAIM_POLL_MS);
+    }
+    let reservation: Reservation | null = null;
+    try {
+      reservation = await this.usage.reserve(user.id, 'messagesPerMonth');
+      const turn = await this.repository.startTurn({
+        ...this.turnInput(user, dto, attachments),
+        sendKey: key,
+      });
+      if (!turn) throw conversationNotFound();
+      return this.startReply(user, dto, attachments, turn, reservation);
+    } catch (error) {
+      await reservation?.refund();
+      // The send did not happen: a retry may send.
+      await this.repository.releaseSendKey(user.id, key).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private turnInput(user: User, dto: SendChatDto, attachments: ResolvedAttachment[]): StartTurnInput {
+    return {
       userId: user.id,
       conversationId: dto.conversationId,
       newTitle: conversationTitle(dto.message),
       message: dto.message,
-      historyTokenBudget: tokenBudget,
+      historyTokenBudget: this.config.ai.chatHistoryTokenBudget,
       attachments: attachments.map((attachment) => ({
         type: attachment.type,
         refId: attachment.id,
@@ -167,8 +244,17 @@ export class ChatService {
         mimeType: attachment.mimeType,
         fileId: attachment.fileId || null,
       })),
-    });
-    if (!turn) throw conversationNotFound();
+    };
+  }
+
+  private startReply(
+    user: User,
+    dto: SendChatDto,
+    attachments: ResolvedAttachment[],
+    turn: StartedTurn,
+    reservation: Reservation,
+  ): StartedChat {
+    const tokenBudget = this.config.ai.chatHistoryTokenBudget;
     const prompt: ChatPromptInput = {
       assistantName: this.config.assistantName,
       appName: this.config.appName,

@@ -24,6 +24,16 @@ export function writeEvent(response: Response, event: object): boolean {
   return true;
 }
 
+/**
+ * One event with an SSE `id:` line (resumable chat streams: the reply's offset after it, see
+ * chatReplyStreamPath); the `data:` line is the same as writeEvent's. False when the client is gone.
+ */
+export function writeEventWithId(response: Response, id: number, event: object): boolean {
+  if (response.writableEnded || response.destroyed) return false;
+  response.write(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
+  return true;
+}
+
 export function writeKeepAlive(response: Response): void {
   if (response.writableEnded || response.destroyed) return;
   response.write(': keep-alive\n\n');

@@ -11,6 +11,11 @@ export interface AppConfig {
   databaseUrl?: string;
   /** 'embedded' when DATABASE_URL was unset at start (Kasa runs its own PostgreSQL). */
   databaseEngine: 'embedded' | 'external';
+  /**
+   * DATABASE_POOL_SIZE: connections this process keeps to PostgreSQL. A burst of sends waits on
+   * the pool (bench/chat-send); each instance takes this many of the server's max_connections.
+   */
+  databasePoolSize: number;
   redisUrl?: string;
   jwtSecret: string;
   dataDir: string;

@@ -123,6 +123,13 @@ export class EnvironmentVariables {
   @Max(65535)
   EMBEDDED_PG_PORT?: number;
 
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'DATABASE_POOL_SIZE must be a whole number' })
+  @Min(1)
+  @Max(1000)
+  DATABASE_POOL_SIZE?: number;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^smtps?:\/\/.+/, {

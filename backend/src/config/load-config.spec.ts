@@ -72,6 +72,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps 20 database connections unless DATABASE_POOL_SIZE says otherwise (a whole number ≥ 1)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).databasePoolSize).toBe(20);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);
+    for (const refused of ['0', 'many', '2.5'])
+      expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: refused })).toThrow(
+        'DATABASE_POOL_SIZE',
+      );
+  });
+
   it('limits password-reset codes and tries per IP address and overall, each settable', () => {
     const defaults = loadConfig({ DATA_DIR: dataDir }).rateLimits;
     expect(defaults).toMatchObject({

@@ -10,6 +10,8 @@ import { parseTrustProxy } from './trust-proxy';
 
 /** The repository root (backend/src/config or backend/dist/config → ../../..). */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+/** Connections per process: enough for a burst of sends on two cores (bench/chat-send), a fifth of PostgreSQL's default 100. */
+export const DEFAULT_DATABASE_POOL_SIZE = 20;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistRoot,
     remoteUrls,
     embeddedPgPort: vars.EMBEDDED_PG_PORT ?? 54329,
+    databasePoolSize: vars.DATABASE_POOL_SIZE ?? DEFAULT_DATABASE_POOL_SIZE,
     queuePrefix: vars.QUEUE_PREFIX ?? 'kasa',
     healthQueueTimeoutMs: 5000,
     healthQueueCacheMs: 5000,

@@ -22,7 +22,7 @@ import { APP_CONFIG, type AppConfig } from '../config';
           migrations: [join(__dirname, 'migrations', '*.{js,ts}')],
           migrationsRun: true,
           migrationsTransactionMode: 'each' as const,
-          extra: { max: 10, application_name: 'kasa' },
+          extra: { max: config.databasePoolSize, application_name: 'kasa' },
           retryAttempts: 3,
           retryDelay: 1000,
           logging: ['error' as const, 'migration' as const],

@@ -103,12 +103,12 @@ export function ApiChatEventStream(): MethodDecorator {
   return applyDecorators(
     ApiExtraModels(ChatStreamEventDoc),
     ApiOkResponse({
-      description: `A text/event-stream. Each event is one \`data: {json}\` line (a ChatStreamEvent) and a blank line: first the ids, then \`content\` chunks, then \`{done: true}\` or \`{error}\`. A \`: keep-alive\` comment comes every ${KEEP_ALIVE_MS / 1000} s. Failures found before the stream starts are JSON errors.`,
+      description: `A text/event-stream. Each event is an \`id: <offset>\` line, one \`data: {json}\` line (a ChatStreamEvent) and a blank line: first the ids (id 0), then \`content\` chunks, then \`{done: true}\` or \`{error}\`. The id is the length of the reply text (UTF-16 units) delivered up to and including the event: a cut stream resumes with GET /api/chat/messages/{id}/stream and \`Last-Event-ID\`. A \`: keep-alive\` comment comes every ${KEEP_ALIVE_MS / 1000} s. Failures found before the stream starts are JSON errors.`,
       content: {
         'text/event-stream': {
           schema: { $ref: getSchemaPath(ChatStreamEventDoc) },
           example:
-            'data: {"conversationId":"…","userMessageId":"…","assistantMessageId":"…"}\n\ndata: {"content":"Hello"}\n\ndata: {"done":true,"conversationId":"…"}\n\n',
+            'id: 0\ndata: {"conversationId":"…","userMessageId":"…","assistantMessageId":"…"}\n\nid: 5\ndata: {"content":"Hello"}\n\nid: 5\ndata: {"done":true,"conversationId":"…"}\n\n',
         },
       },
     }),

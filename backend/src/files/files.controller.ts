@@ -36,19 +36,31 @@ export class FilesController {
   })
   @ApiErrorResponse(404, 'FILES_NOT_FOUND: the file was deleted.')
   @ApiErrorResponse(416, 'FILES_RANGE_NOT_SATISFIABLE: the Range starts past the end of the file.')
+  @ApiErrorResponse(
+    422,
+    'FILES_NO_THUMBNAIL: variant=thumb for a file that is not an image, or an image that cannot be decoded.',
+  )
   async serve(
     @Param() params: FileParams,
     @Query() query: FileLinkQueryDto,
     @Headers('range') range: string | undefined,
+    @Headers('save-data') saveData: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    const opened = await this.files.open({ fileId: params.id, ...query, range });
+    const opened = await this.files.open({
+      fileId: params.id,
+      ...query,
+      saveData: saveData?.trim().toLowerCase() === 'on',
+      range,
+    });
     const { file, object, disposition, secondsLeft } = opened;
     response.status(opened.range ? 206 : 200);
     if (opened.range)
       response.setHeader('Content-Range', `bytes ${opened.range.start}-${opened.range.end}/${file.size}`);
     response.setHeader('Accept-Ranges', 'bytes');
-    response.setHeader('Content-Type', file.contentType);
+    response.setHeader('Content-Type', opened.contentType);
+    // Without a variant, Save-Data picks the thumbnail: a cache must keep the two apart.
+    response.setHeader('Vary', 'Save-Data');
     response.setHeader('Content-Length', String(object.size));
     response.setHeader('X-Content-Type-Options', 'nosniff');
     // Opened directly, a stored file is a document of its own: it runs nothing, even if mislabelled.
@@ -57,7 +69,9 @@ export class FilesController {
       'Content-Disposition',
       contentDisposition(
         disposition,
-        file.originalName ?? defaultFilename(file.kind, file.id, file.contentType),
+        // A thumbnail is a WebP: the original's name (photo.png) would lie about it.
+        (opened.variant === 'original' && file.originalName) ||
+          defaultFilename(file.kind, file.id, opened.contentType),
       ),
     );
     response.setHeader('Cache-Control', `private, max-age=${secondsLeft}`);

@@ -7,7 +7,8 @@ import { FilesRepository } from './files.repository';
 import { type ByteRange, parseByteRange } from './links/byte-range';
 import { checkFileLink, type FileDisposition, fileLinkKey, signFileLink } from './links/file-link';
 import { FILE_STORAGE, type FileStorage, type StoredObject } from './storage/file-storage';
-import { newStorageKey } from './storage/storage-key';
+import { newStorageKey, thumbnailStorageKey } from './storage/storage-key';
+import { canHaveThumbnail, THUMBNAIL_CONTENT_TYPE, webpThumbnail } from './thumbnails/webp-thumbnail';
 
 /** Long enough to play a few minutes of audio from a page left open; a reload signs anew. */
 export const DEFAULT_LINK_TTL_SECONDS = 60 * 60;
@@ -27,10 +28,17 @@ export interface SignedUrlOptions {
   ttlSeconds?: number;
 }
 
+/** 'thumb': the data saver's small WebP of an image (see webp-thumbnail.ts). */
+export const FILE_VARIANTS = ['original', 'thumb'] as const;
+export type FileVariant = (typeof FILE_VARIANTS)[number];
+
 /** A file a signed link opened: its row, its bytes (or the range asked), how long the link lives on. */
 export interface OpenedFile {
   file: StoredFileEntity;
   object: StoredObject;
+  /** What `object` holds: the file's own type, or image/webp for a thumbnail. */
+  contentType: string;
+  variant: FileVariant;
   range?: ByteRange;
   disposition: FileDisposition;
   secondsLeft: number;
@@ -41,11 +49,27 @@ export interface FileLinkQuery {
   expires: string;
   sig: string;
   download?: string;
+  /** Absent: the original, or the thumbnail of an image when the browser asks to save data. */
+  variant?: FileVariant;
+  /** The request's `Save-Data: on` header (the browser's or the system's data saver). */
+  saveData?: boolean;
   /** The request's Range header (audio seeking). */
   range?: string;
 }
 
 const fileNotFound = () => new ApiException(HttpStatus.NOT_FOUND, 'FILES_NOT_FOUND', 'File not found.');
+const noThumbnail = () =>
+  new ApiException(
+    HttpStatus.UNPROCESSABLE_ENTITY,
+    'FILES_NO_THUMBNAIL',
+    'This file has no thumbnail: it is not an image that can be shrunk.',
+  );
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 /**
  * Kasa's own copies of generated images, speech and recordings (never a provider's expiring URL),
@@ -55,6 +79,8 @@ const fileNotFound = () => new ApiException(HttpStatus.NOT_FOUND, 'FILES_NOT_FOU
 export class FilesService {
   private readonly logger = new Logger(FilesService.name);
   private readonly linkKey: Buffer;
+  /** Thumbnails being made, by storage key: concurrent requests for one image wait for one ffmpeg. */
+  private readonly thumbnailsInProgress = new Map<string, Promise<void>>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -117,6 +143,32 @@ export class FilesService {
         : new ApiException(HttpStatus.FORBIDDEN, 'FILES_LINK_INVALID', 'This file link is not valid.');
     const file = await this.repository.findByVerifiedLink(check.link);
     if (!file) throw fileNotFound();
+    const opened = {
+      file,
+      disposition: check.link.disposition,
+      secondsLeft: check.link.expiresAt - now,
+    };
+    if (query.variant === 'thumb') {
+      if (!canHaveThumbnail(file.contentType)) throw noThumbnail();
+      return { ...opened, ...(await this.thumbnailOf(file)) };
+    }
+    // Save-Data with no variant named: an image shown inline comes as its thumbnail; whoever wants
+    // the original says variant=original (the chat's "Show original"), and a download is always it.
+    if (
+      query.saveData &&
+      !query.variant &&
+      !query.range &&
+      check.link.disposition === 'inline' &&
+      canHaveThumbnail(file.contentType)
+    ) {
+      try {
+        return { ...opened, ...(await this.thumbnailOf(file)) };
+      } catch (error) {
+        if (!(error instanceof ApiException) || error.getStatus() !== HttpStatus.UNPROCESSABLE_ENTITY)
+          throw error;
+        // An image ffmpeg cannot shrink is still an image: the original serves.
+      }
+    }
     const range = parseByteRange(query.range, file.size);
     if (range === 'unsatisfiable')
       throw new ApiException(
@@ -129,13 +181,48 @@ export class FilesService {
       this.logger.warn(`File ${file.id} has a row but no stored bytes (${file.storageKey}).`);
       throw fileNotFound();
     }
-    return {
-      file,
-      object,
-      range,
-      disposition: check.link.disposition,
-      secondsLeft: check.link.expiresAt - now,
-    };
+    return { ...opened, object, range, contentType: file.contentType, variant: 'original' };
+  }
+
+  /**
+   * The image's thumbnail, made on its first request and kept in storage beside the original (so
+   * ffmpeg runs once per image, not per view). 422 FILES_NO_THUMBNAIL when ffmpeg cannot decode it.
+   */
+  private async thumbnailOf(
+    file: StoredFileEntity,
+  ): Promise<{ object: StoredObject; contentType: string; variant: 'thumb' }> {
+    const key = thumbnailStorageKey(file.storageKey);
+    let object = await this.storage.get(key);
+    if (!object) {
+      let making = this.thumbnailsInProgress.get(key);
+      if (!making) {
+        making = this.makeThumbnail(file, key).finally(() => this.thumbnailsInProgress.delete(key));
+        this.thumbnailsInProgress.set(key, making);
+      }
+      await making;
+      object = await this.storage.get(key);
+      // Deleted between the write and the read: the file went with it.
+      if (!object) throw fileNotFound();
+    }
+    return { object, contentType: THUMBNAIL_CONTENT_TYPE, variant: 'thumb' };
+  }
+
+  private async makeThumbnail(file: StoredFileEntity, key: string): Promise<void> {
+    const original = await this.storage.get(file.storageKey);
+    if (!original) {
+      this.logger.warn(`File ${file.id} has a row but no stored bytes (${file.storageKey}).`);
+      throw fileNotFound();
+    }
+    let thumbnail: Buffer;
+    try {
+      thumbnail = await webpThumbnail(await readAll(original.body));
+    } catch (error) {
+      this.logger.warn(
+        `No thumbnail for file ${file.id} (${file.contentType}): ${error instanceof Error ? error.message : error}`,
+      );
+      throw noThumbnail();
+    }
+    await this.storage.put(key, thumbnail, THUMBNAIL_CONTENT_TYPE);
   }
 
   /**
@@ -143,7 +230,10 @@ export class FilesService {
    * names the file and its owner, so no link is needed, but the owner still scopes the lookup.
    * 404 when the row or the bytes are gone.
    */
-  async readForJob(userId: string, fileId: string): Promise<{ file: StoredFileEntity; object: StoredObject }> {
+  async readForJob(
+    userId: string,
+    fileId: string,
+  ): Promise<{ file: StoredFileEntity; object: StoredObject }> {
     const file = await this.repository.findOwned(userId, fileId);
     const object = file && (await this.storage.get(file.storageKey));
     if (!file || !object) throw fileNotFound();
@@ -154,18 +244,24 @@ export class FilesService {
   async deleteOwned(userId: string, fileId: string): Promise<void> {
     const file = await this.repository.findOwned(userId, fileId);
     if (!file) return;
-    await this.storage.delete(file.storageKey);
+    await this.deleteBytes(file);
     await this.repository.deleteOwned(userId, [file.id]);
   }
 
   /** Removes the conversation's files, bytes first: called before the conversation is deleted. */
   async deleteForConversation(userId: string, conversationId: string): Promise<void> {
     const files = await this.repository.listForConversation(userId, conversationId);
-    for (const file of files) await this.storage.delete(file.storageKey);
+    for (const file of files) await this.deleteBytes(file);
     await this.repository.deleteOwned(
       userId,
       files.map((file) => file.id),
     );
+  }
+
+  /** The file's bytes and, for an image, its thumbnail (none yet is not an error). */
+  private async deleteBytes(file: StoredFileEntity): Promise<void> {
+    await this.storage.delete(file.storageKey);
+    if (canHaveThumbnail(file.contentType)) await this.storage.delete(thumbnailStorageKey(file.storageKey));
   }
 
   private nowSeconds(): number {

@@ -36,14 +36,30 @@ export class UsageService {
     if (!Number.isSafeInteger(amount) || amount < 1)
       throw new Error(`A usage reservation needs a positive whole amount, not ${amount}.`);
     const now = this.clock.now();
-    const [plan, plans] = await Promise.all([this.entitlement.planOf(userId, now), this.plans.all()]);
-    const limit = plans[plan][feature];
+    const plans = await this.plans.all();
     const key = { userId, period: usagePeriodOf(now), feature };
-    const used = await this.repository.reserve(key, amount, limit);
-    if (used === null) {
-      const current = await this.repository.usedOf(key);
-      throw new UsageLimitExceededException(feature, current, limit, plan === 'BASIC_PLAN', now);
+    // The plan is read in the reserving statement itself: one round trip per metered request.
+    const reserved = await this.repository.reserveOnPlan(
+      key,
+      amount,
+      { basic: plans.BASIC_PLAN[feature], pro: plans.PRO_PLAN[feature] },
+      now,
+    );
+    if (reserved === null) {
+      const [plan, current] = await Promise.all([
+        this.entitlement.planOf(userId, now),
+        this.repository.usedOf(key),
+      ]);
+      throw new UsageLimitExceededException(
+        feature,
+        current,
+        plans[plan][feature],
+        plan === 'BASIC_PLAN',
+        now,
+      );
     }
+    const limit = plans[reserved.plan][feature];
+    const used = reserved.used;
     this.alerts.afterReserve(key, amount, used, limit);
     return new Reservation(key, amount, (reservation) => this.giveBack(reservation, reservation.amount));
   }

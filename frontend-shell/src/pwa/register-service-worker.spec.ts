@@ -20,6 +20,12 @@ describe('registerServiceWorker', () => {
     expect(register).toHaveBeenCalledWith('/service-worker.js', { scope: '/' });
   });
 
+  it('tells the worker the data saver is on through its URL (it cannot read localStorage)', () => {
+    const { win, register } = fakeWindow({ readyState: 'complete' });
+    registerServiceWorker({ enabled: true, win, dataSaver: () => true });
+    expect(register).toHaveBeenCalledWith('/service-worker.js?data-saver=on', { scope: '/' });
+  });
+
   it('registers at once when the page has already loaded', () => {
     const { win, register } = fakeWindow({ readyState: 'complete' });
     registerServiceWorker({ enabled: true, win });

@@ -1,3 +1,5 @@
+import { isDataSaverOn } from '@kasa/ui';
+
 export const SERVICE_WORKER_URL = '/service-worker.js';
 
 export interface RegisterServiceWorkerOptions {
@@ -5,6 +7,8 @@ export interface RegisterServiceWorkerOptions {
   enabled?: boolean;
   url?: string;
   win?: Window;
+  /** The data saver (Preferences): the worker then skips its install-time download of the remotes. */
+  dataSaver?: () => boolean;
 }
 
 /**
@@ -15,10 +19,13 @@ export function registerServiceWorker({
   enabled = process.env.NODE_ENV === 'production',
   url = SERVICE_WORKER_URL,
   win = window,
+  dataSaver = isDataSaverOn,
 }: RegisterServiceWorkerOptions = {}): void {
   if (!enabled || !('serviceWorker' in win.navigator)) return;
   const register = () => {
-    win.navigator.serviceWorker.register(url, { scope: '/' }).catch((error: unknown) => {
+    // The worker cannot read localStorage: the choice travels in its URL (service-worker.ts reads it).
+    const scriptUrl = dataSaver() ? `${url}?data-saver=on` : url;
+    win.navigator.serviceWorker.register(scriptUrl, { scope: '/' }).catch((error: unknown) => {
       // The app works without it (no offline mode); say why for whoever looks at the console.
       console.warn('Service worker registration failed:', error);
     });

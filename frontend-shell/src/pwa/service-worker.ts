@@ -87,9 +87,10 @@ const hashedAssets = new CacheFirst({
 registerRoute(({ url }) => !isApiRequest(url, origin) && isHashedAsset(url), hashedAssets);
 
 self.addEventListener('install', (event) => {
-  // Save-Data (data saver on): the remotes are cached when visited, not ahead of time.
+  // Data saver on (Save-Data, or the user's choice, which register-service-worker.ts puts in the
+  // worker's URL): the remotes are cached when visited, not ahead of time.
   const connection = (self.navigator as WorkerNavigator & { connection?: { saveData?: boolean } }).connection;
-  if (connection?.saveData) return;
+  if (connection?.saveData || new URL(self.location.href).searchParams.get('data-saver') === 'on') return;
   const warmUp = warmRemotes({
     origin,
     fetchPointer: (url) => versionPointers.handle({ event, request: url }),

@@ -100,3 +100,24 @@ test('signOut still signs out locally when the server cannot be reached', async 
   }
   expect(client.getQueryData(CURRENT_USER_QUERY_KEY)).toBeNull();
 });
+
+test('offline (no answer at all) the remembered user stands in; a sign-out forgets it', async () => {
+  // This suite runs in node: a small Storage stands in for the browser's localStorage.
+  const items = new Map<string, string>();
+  (globalThis as { localStorage?: unknown }).localStorage = {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  };
+  token = 'good';
+  await expect(fetchCurrentUser()).resolves.toEqual(user);
+  configureApiClient({ origin: 'http://127.0.0.1:9' });
+  try {
+    await expect(fetchCurrentUser()).resolves.toEqual(user);
+    await signOut(createQueryClient());
+    await expect(fetchCurrentUser()).rejects.toMatchObject({ name: 'TypeError' });
+  } finally {
+    configureApiClient({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    delete (globalThis as { localStorage?: unknown }).localStorage;
+  }
+});

@@ -13,8 +13,34 @@ export function storeAuthToken(token: string): void {
   }
 }
 
+/**
+ * localStorage key of the last user GET /api/auth/user named (docs/product.md#offline): offline, a
+ * reload still knows who is signed in, so the saved chat opens. Dropped with the token.
+ */
+export const LAST_USER_STORAGE_KEY = 'kasa_last_user';
+
+function rememberUser(user: AuthUser | null): void {
+  try {
+    if (user) globalThis.localStorage?.setItem(LAST_USER_STORAGE_KEY, JSON.stringify(user));
+    else globalThis.localStorage?.removeItem(LAST_USER_STORAGE_KEY);
+  } catch {
+    // Storage unavailable: offline reloads then show the unreachable panel, as before.
+  }
+}
+
+function rememberedUser(): AuthUser | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(LAST_USER_STORAGE_KEY);
+    const user = raw ? (JSON.parse(raw) as AuthUser) : null;
+    return user && typeof user.id === 'string' ? user : null;
+  } catch {
+    return null;
+  }
+}
+
 export function clearAuthToken(): void {
   try {
+    globalThis.localStorage?.removeItem(LAST_USER_STORAGE_KEY);
     globalThis.localStorage?.removeItem(AUTH_TOKEN_STORAGE_KEY);
   } catch {
     // Nothing stored, nothing to clear.
@@ -30,12 +56,17 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<AuthUser |
   if (!currentToken()) return null;
   try {
     const { user } = await apiFetch<CurrentUserResponse>(CURRENT_USER_QUERY_KEY[0], { signal });
+    rememberUser(user);
     return user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       clearAuthToken();
       return null;
     }
+    // No network (not an answer from the server): the user this token last belonged to, so the
+    // chat saved on this device opens offline (issue 15). Any answer later corrects it.
+    const offline = !(error instanceof ApiError) && !signal?.aborted ? rememberedUser() : null;
+    if (offline) return offline;
     throw error;
   }
 }
@@ -51,6 +82,9 @@ export function useCurrentUser() {
     retry: false,
     refetchOnWindowFocus: true,
     refetchOnMount: true,
+    // Asked even offline (instead of pausing on the splash): fetchCurrentUser then answers the
+    // remembered user.
+    networkMode: 'always',
   });
 }
 

@@ -92,6 +92,30 @@ export interface ChatStreamEvent {
   code?: ErrorCode;
 }
 
+/**
+ * Offline sends (issue 15). POST /api/chat accepts this header: a UUID the client makes once per
+ * message and sends again on every retry. A second POST with the same key from the same user
+ * creates nothing and charges nothing: it answers the same stream (the ids event, then the reply
+ * from where the client asks, see CHAT_REPLY_STREAM_PATH) as if it were the first. The same key
+ * with a different message is refused (409 CHAT_IDEMPOTENCY_KEY_REUSED). Keys are kept 24 h.
+ */
+export const CHAT_IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const CHAT_IDEMPOTENCY_TTL_HOURS = 24;
+
+/**
+ * Resumable replies (issue 15). Every event of a chat stream carries an SSE `id:` line: the number
+ * of UTF-16 units of reply text (`content`) delivered up to and including that event, as a decimal
+ * string. The ids event is `id: 0`; the final `{done}` / `{error}` event repeats the last offset.
+ * A client whose stream was cut reattaches with
+ *   GET /api/chat/messages/{assistantMessageId}/stream   (header `Last-Event-ID: <offset>`,
+ *                                                         or `?lastEventId=<offset>`)
+ * on any API instance: it answers the ids event again, then the text after that offset (possibly
+ * as one chunk), the live chunks, and the final event. A finished reply answers its remaining text
+ * and final event at once. 404 CHAT_MESSAGE_NOT_FOUND when the message is not the user's reply.
+ */
+export const chatReplyStreamPath = (assistantMessageId: string) =>
+  `/api/chat/messages/${encodeURIComponent(assistantMessageId)}/stream`;
+
 /** PATCH /api/chat/conversations/{id}. */
 export interface RenameConversationRequest {
   title: string;

@@ -54,6 +54,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     CHAT_REPLY_FAILED: 'Sorry, something went wrong while writing the reply. Please try again.',
     CHAT_REPLY_INTERRUPTED: 'The reply was interrupted by a server restart.',
     CHAT_REPLY_NOT_SAVED: 'The reply could not be saved. Please try again.',
+    CHAT_MESSAGE_NOT_FOUND: 'This reply was not found.',
+    CHAT_IDEMPOTENCY_KEY_REUSED: 'This message was already sent with different text. Please send it again.',
     CHAT_ATTACHMENT_NOT_FOUND: 'An attached file or canvas was not found. Remove it and try again.',
     UPLOAD_FILE_MISSING: 'Please select a file to upload.',
     UPLOAD_TYPE_NOT_ALLOWED:
@@ -72,9 +74,11 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     DRIVE_NOT_CONFIGURED:
       'Google Drive import is not configured on this server: the administrator must set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.',
     DRIVE_NOT_CONNECTED: 'Connect Google Drive first.',
-    DRIVE_ACCESS_REVOKED: 'Access to your Google Drive was revoked or has expired. Connect Google Drive again.',
+    DRIVE_ACCESS_REVOKED:
+      'Access to your Google Drive was revoked or has expired. Connect Google Drive again.',
     DRIVE_FILE_NOT_FOUND: 'This file was not found in your Google Drive.',
-    DRIVE_FILE_UNSUPPORTED: '{file} cannot be imported: only files, Google Docs, Sheets, Slides and Drawings can.',
+    DRIVE_FILE_UNSUPPORTED:
+      '{file} cannot be imported: only files, Google Docs, Sheets, Slides and Drawings can.',
     DRIVE_UNREACHABLE: 'Google Drive could not be reached. Please try again.',
     DRIVE_FAILED: 'Google Drive answered with an error. Please try again.',
     LANGUAGE_TOOL_UNKNOWN_LANGUAGE: 'This language is not in the language list.',
@@ -83,8 +87,10 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
       'The dictionary data cannot be read on this server: the administrator must check LEXICON_DIR.',
     DICTIONARY_ENTRY_NOT_FOUND: 'Dictionary entry not found.',
     DICTIONARY_AUDIO_UNAVAILABLE: 'The speech engine has no voice for this word.',
-    AUTH_TWO_FACTOR_CODE_WRONG: 'That code is not correct, or it was already used. Check your authenticator app and try again.',
-    AUTH_TWO_FACTOR_CHALLENGE_EXPIRED: 'This sign-in took too long. Please enter your username and password again.',
+    AUTH_TWO_FACTOR_CODE_WRONG:
+      'That code is not correct, or it was already used. Check your authenticator app and try again.',
+    AUTH_TWO_FACTOR_CHALLENGE_EXPIRED:
+      'This sign-in took too long. Please enter your username and password again.',
     AUTH_TWO_FACTOR_ALREADY_ENABLED: 'Two-factor sign-in is already on.',
     AUTH_TWO_FACTOR_NOT_ENABLED: 'Two-factor sign-in is not on.',
     AUTH_TWO_FACTOR_SETUP_MISSING: 'Start the two-factor setup again: no setup is waiting for a code.',
@@ -92,7 +98,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     ACCOUNT_EXPORT_NOT_FOUND: 'This export does not exist.',
     ACCOUNT_EXPORT_EXPIRED: 'This export has expired. Start a new one.',
     ACCOUNT_EXPORT_FAILED: 'The export could not be built. Please try again.',
-    ACCOUNT_DELETE_BILLING_FAILED: 'Your card subscription could not be cancelled, so your account was not deleted. Please try again in a moment.',
+    ACCOUNT_DELETE_BILLING_FAILED:
+      'Your card subscription could not be cancelled, so your account was not deleted. Please try again in a moment.',
     AI_BUSY: 'The AI service is busy right now. Please try again in a minute.',
     AI_UNAVAILABLE: 'The AI service could not be reached.',
     AI_MODEL_UNKNOWN:
@@ -122,6 +129,7 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     FILES_LINK_INVALID: 'This link is not valid.',
     FILES_NOT_FOUND: 'This file no longer exists.',
     FILES_RANGE_NOT_SATISFIABLE: 'This part of the file does not exist.',
+    FILES_NO_THUMBNAIL: 'This file has no preview. Open the original instead.',
     BILLING_NO_CARD_SUBSCRIPTION: 'You have no active card subscription to cancel.',
     BILLING_ALREADY_CANCELLED: 'Your subscription is already cancelled: Pro ends on {date}.',
     BILLING_PROVIDER_NOT_CONFIGURED:
@@ -191,6 +199,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
       'Désolé, une erreur est survenue pendant la rédaction de la réponse. Veuillez réessayer.',
     CHAT_REPLY_INTERRUPTED: 'La réponse a été interrompue par un redémarrage du serveur.',
     CHAT_REPLY_NOT_SAVED: "La réponse n'a pas pu être enregistrée. Veuillez réessayer.",
+    CHAT_MESSAGE_NOT_FOUND: 'Cette réponse est introuvable.',
+    CHAT_IDEMPOTENCY_KEY_REUSED: 'Ce message a déjà été envoyé avec un autre texte. Veuillez le renvoyer.',
     CHAT_ATTACHMENT_NOT_FOUND: 'Un fichier ou un canevas joint est introuvable. Retirez-le et réessayez.',
     UPLOAD_FILE_MISSING: 'Choisissez un fichier à envoyer.',
     UPLOAD_TYPE_NOT_ALLOWED:
@@ -209,7 +219,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     DRIVE_NOT_CONFIGURED:
       "L'import depuis Google Drive n'est pas configuré sur ce serveur : l'administrateur doit définir GOOGLE_CLIENT_ID et GOOGLE_CLIENT_SECRET.",
     DRIVE_NOT_CONNECTED: "Connectez d'abord Google Drive.",
-    DRIVE_ACCESS_REVOKED: "L'accès à votre Google Drive a été révoqué ou a expiré. Connectez Google Drive à nouveau.",
+    DRIVE_ACCESS_REVOKED:
+      "L'accès à votre Google Drive a été révoqué ou a expiré. Connectez Google Drive à nouveau.",
     DRIVE_FILE_NOT_FOUND: 'Ce fichier est introuvable dans votre Google Drive.',
     DRIVE_FILE_UNSUPPORTED:
       'Cet élément ne peut pas être importé : seuls les fichiers, Google Docs, Sheets, Slides et Drawings le peuvent.',
@@ -221,16 +232,21 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
       "Les données du dictionnaire sont illisibles sur ce serveur : l'administrateur doit vérifier LEXICON_DIR.",
     DICTIONARY_ENTRY_NOT_FOUND: 'Entrée du dictionnaire introuvable.',
     DICTIONARY_AUDIO_UNAVAILABLE: "Le moteur de synthèse vocale n'a pas de voix pour ce mot.",
-    AUTH_TWO_FACTOR_CODE_WRONG: "Ce code n'est pas correct, ou il a déjà servi. Vérifiez votre application d'authentification et réessayez.",
-    AUTH_TWO_FACTOR_CHALLENGE_EXPIRED: 'Cette connexion a pris trop de temps. Saisissez de nouveau votre nom d’utilisateur et votre mot de passe.',
+    AUTH_TWO_FACTOR_CODE_WRONG:
+      "Ce code n'est pas correct, ou il a déjà servi. Vérifiez votre application d'authentification et réessayez.",
+    AUTH_TWO_FACTOR_CHALLENGE_EXPIRED:
+      'Cette connexion a pris trop de temps. Saisissez de nouveau votre nom d’utilisateur et votre mot de passe.',
     AUTH_TWO_FACTOR_ALREADY_ENABLED: 'La connexion en deux étapes est déjà activée.',
     AUTH_TWO_FACTOR_NOT_ENABLED: "La connexion en deux étapes n'est pas activée.",
-    AUTH_TWO_FACTOR_SETUP_MISSING: "Recommencez l'activation en deux étapes : aucune configuration n'attend de code.",
-    AUTH_TWO_FACTOR_CODE_REQUIRED: "Saisissez un code de votre application d'authentification, ou un code de secours.",
+    AUTH_TWO_FACTOR_SETUP_MISSING:
+      "Recommencez l'activation en deux étapes : aucune configuration n'attend de code.",
+    AUTH_TWO_FACTOR_CODE_REQUIRED:
+      "Saisissez un code de votre application d'authentification, ou un code de secours.",
     ACCOUNT_EXPORT_NOT_FOUND: "Cet export n'existe pas.",
     ACCOUNT_EXPORT_EXPIRED: 'Cet export a expiré. Lancez-en un nouveau.',
     ACCOUNT_EXPORT_FAILED: "L'export n'a pas pu être préparé. Veuillez réessayer.",
-    ACCOUNT_DELETE_BILLING_FAILED: "Votre abonnement par carte n'a pas pu être annulé, votre compte n'a donc pas été supprimé. Réessayez dans un instant.",
+    ACCOUNT_DELETE_BILLING_FAILED:
+      "Votre abonnement par carte n'a pas pu être annulé, votre compte n'a donc pas été supprimé. Réessayez dans un instant.",
     AI_BUSY: "Le service d'IA est occupé pour le moment. Veuillez réessayer dans une minute.",
     AI_UNAVAILABLE: "Le service d'IA est injoignable.",
     AI_MODEL_UNKNOWN:
@@ -260,6 +276,7 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     FILES_LINK_INVALID: "Ce lien n'est pas valide.",
     FILES_NOT_FOUND: "Ce fichier n'existe plus.",
     FILES_RANGE_NOT_SATISFIABLE: "Cette partie du fichier n'existe pas.",
+    FILES_NO_THUMBNAIL: "Ce fichier n'a pas d'aperçu. Ouvrez l'original.",
     BILLING_NO_CARD_SUBSCRIPTION: "Vous n'avez aucun abonnement par carte actif à résilier.",
     BILLING_ALREADY_CANCELLED:
       "Votre abonnement est déjà résilié : Pro reste actif jusqu'à la fin de la période payée.",

@@ -25,3 +25,4 @@ export * from './TextInput';
 export * from './SelectInput';
 export * from './usage-meter';
 export * from './money';
+export * from './data-saver';

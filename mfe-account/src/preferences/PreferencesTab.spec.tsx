@@ -29,6 +29,31 @@ test('the language select switches the UI to French and keeps the choice', async
   expect(localStorage.getItem('kasa-language')).toBe('fr');
 });
 
+test('the data saver select: automatic follows the connection, on and off are kept in this browser', async () => {
+  stubApi({});
+  const connection = Object.assign(new EventTarget(), { saveData: true, effectiveType: '4g' });
+  Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
+  try {
+    renderAccount({ tab: 'preferences' });
+    const select = screen.getByTestId('account-data-saver');
+    expect(select).toHaveValue('auto');
+    expect(screen.getByTestId('account-data-saver-state')).toHaveTextContent(
+      'On now: your connection is slow or asks to save data.',
+    );
+    await userEvent.selectOptions(select, 'off');
+    expect(localStorage.getItem('kasa-data-saver')).toBe('off');
+    expect(screen.getByTestId('account-data-saver-state')).toHaveTextContent('Off.');
+    await userEvent.selectOptions(select, 'on');
+    expect(localStorage.getItem('kasa-data-saver')).toBe('on');
+    await userEvent.selectOptions(select, 'auto');
+    expect(localStorage.getItem('kasa-data-saver')).toBeNull();
+    await userEvent.selectOptions(screen.getByTestId('account-language'), 'fr');
+    expect(screen.getByLabelText('Économiseur de données')).toHaveValue('auto');
+  } finally {
+    delete (navigator as { connection?: unknown }).connection;
+  }
+});
+
 test('Notifications → Configure: three switches from the server, Save sends PUT and says Preferences Saved', async () => {
   const api = stubApi({
     [NOTIFICATIONS]: ok({ preferences: DEFAULT_NOTIFICATION_PREFERENCES, hasEmail: true }),

@@ -6,21 +6,31 @@ import {
   Section,
   SelectInput,
   ThemeToggleButton,
+  useDataSaver,
   useLanguage,
   useT,
   useThemeMode,
+  type DataSaverPreference,
   type Language,
 } from '@kasa/ui';
 import { preferencesMessages } from './messages';
 
 const NotificationsDialog = lazy(() => import('./NotificationsDialog'));
 
-/** Preferences: theme, language (kept in this browser), and which e-mails to receive (kept on the account). */
+/**
+ * Preferences: theme, language and data saver (kept in this browser), and which e-mails to receive
+ * (kept on the account).
+ */
 export function PreferencesTab() {
   const t = useT(preferencesMessages);
   const { mode } = useThemeMode();
   const { language, setLanguage } = useLanguage();
   const [configuring, setConfiguring] = useState(false);
+  const dataSaver = useDataSaver();
+  const dataSaverState =
+    dataSaver.preference === 'auto'
+      ? t(dataSaver.on ? 'dataSaverAutoOn' : 'dataSaverAutoOff')
+      : t(dataSaver.on ? 'dataSaverIsOn' : 'dataSaverIsOff');
   return (
     <>
       <Section variant="panel" title={t('title')} testId="account-preferences">
@@ -56,6 +66,28 @@ export function PreferencesTab() {
               </option>
             ))}
           </SelectInput>
+        </Box>
+        <Box sx={{ mt: 2, maxWidth: 480 }}>
+          <SelectInput
+            label={t('dataSaver')}
+            value={dataSaver.preference}
+            onChange={(event) => dataSaver.setPreference(event.target.value as DataSaverPreference)}
+            aria-describedby="account-data-saver-state"
+            data-testid="account-data-saver"
+          >
+            <option value="auto">{t('dataSaverAuto')}</option>
+            <option value="on">{t('dataSaverOn')}</option>
+            <option value="off">{t('dataSaverOff')}</option>
+          </SelectInput>
+          <Box
+            component="p"
+            id="account-data-saver-state"
+            data-testid="account-data-saver-state"
+            data-on={dataSaver.on ? 'true' : 'false'}
+            sx={{ mt: 0.5, mb: 0, color: 'text.secondary' }}
+          >
+            {dataSaverState} {t('dataSaverExplain')}
+          </Box>
         </Box>
       </Section>
       <Section variant="panel" title={t('notificationsTitle')} testId="account-notifications">

@@ -1,6 +1,6 @@
 import { defineMessages } from '@kasa/ui';
 
-/** Preferences tab: theme, language, notification e-mails. */
+/** Preferences tab: theme, language, data saver, notification e-mails. */
 export const preferencesMessages = defineMessages({
   en: {
     title: 'Preferences',
@@ -12,6 +12,16 @@ export const preferencesMessages = defineMessages({
     notificationsTitle: 'Notifications',
     notificationsExplain: 'Choose which e-mails we send you.',
     configure: 'Configure',
+    dataSaver: 'Data saver',
+    dataSaverExplain:
+      'Smaller images (the original on demand), no autoplay, lighter speech, and no downloading ahead.',
+    dataSaverAuto: 'Automatic',
+    dataSaverOn: 'On',
+    dataSaverOff: 'Off',
+    dataSaverAutoOn: 'On now: your connection is slow or asks to save data.',
+    dataSaverAutoOff: 'Off now: your connection does not ask to save data.',
+    dataSaverIsOn: 'On.',
+    dataSaverIsOff: 'Off.',
   },
   fr: {
     title: 'Préférences',
@@ -23,6 +33,16 @@ export const preferencesMessages = defineMessages({
     notificationsTitle: 'Notifications',
     notificationsExplain: 'Choisissez les e-mails que nous vous envoyons.',
     configure: 'Configurer',
+    dataSaver: 'Économiseur de données',
+    dataSaverExplain:
+      "Images plus légères (l'original à la demande), pas de lecture automatique, une voix plus légère, et rien de téléchargé à l'avance.",
+    dataSaverAuto: 'Automatique',
+    dataSaverOn: 'Activé',
+    dataSaverOff: 'Désactivé',
+    dataSaverAutoOn: 'Activé en ce moment : votre connexion est lente ou demande d’économiser les données.',
+    dataSaverAutoOff: 'Désactivé en ce moment : votre connexion ne demande pas d’économiser les données.',
+    dataSaverIsOn: 'Activé.',
+    dataSaverIsOff: 'Désactivé.',
   },
 });
 

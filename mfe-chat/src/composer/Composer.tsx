@@ -41,6 +41,8 @@ export interface ComposerProps {
   onStop: () => void;
   pending: boolean;
   stopping: boolean;
+  /** Offline: Stop needs the network, so it is disabled and described by this element ('Needs a connection'). */
+  stopDisabledReasonId?: string;
   /** Mount point for the enhancements menu (a later issue): rendered before the text area. */
   tools?: ReactNode;
   ref?: Ref<ComposerHandle>;
@@ -53,6 +55,7 @@ export const Composer = memo(function Composer({
   onStop,
   pending,
   stopping,
+  stopDisabledReasonId,
   tools,
   ref,
 }: ComposerProps) {
@@ -179,7 +182,8 @@ export const Composer = memo(function Composer({
               <ButtonBase
                 type="button"
                 onClick={onStop}
-                disabled={stopping}
+                disabled={stopping || Boolean(stopDisabledReasonId)}
+                aria-describedby={stopDisabledReasonId}
                 aria-label={t('stopReply')}
                 data-testid="stop-button"
                 sx={{

@@ -1,9 +1,11 @@
 // The files and canvases a user's message was sent with: images and canvases as thumbnails, other
-// files as chips with their name. Each opens its short-lived signed link in a new tab.
+// files as chips with their name. Each opens its short-lived signed link in a new tab. With the
+// data saver on, a picture's thumbnail is the small WebP variant; the link still opens the original.
 import type { ChatMessageAttachment } from '@kasa/contracts';
-import { Box, useT } from '@kasa/ui';
+import { Box, useDataSaver, useT } from '@kasa/ui';
 import { enhancementMessages } from '../enhancements/messages';
 import { safeMediaUrl } from './markdown/safe-url';
+import { hasThumbnail, withMediaVariant } from './media-variant';
 
 const isPicture = (a: ChatMessageAttachment) => a.type === 'canvas' || a.mimeType.startsWith('image/');
 
@@ -12,6 +14,7 @@ const openable = (url: string | null) => (url?.startsWith('blob:') ? url : safeM
 
 export function MessageAttachments({ attachments }: { attachments: readonly ChatMessageAttachment[] }) {
   const t = useT(enhancementMessages);
+  const dataSaver = useDataSaver();
   return (
     <Box
       component="ul"
@@ -22,10 +25,17 @@ export function MessageAttachments({ attachments }: { attachments: readonly Chat
       {attachments.map((attachment) => {
         const url = openable(attachment.url);
         const picture = isPicture(attachment) && url;
+        // Save-Data alone would get the thumbnail: the link says 'original' whenever it might.
+        const href =
+          url && (dataSaver.on || dataSaver.connectionWants) ? withMediaVariant(url, 'original') : url;
+        const thumbnail =
+          url && dataSaver.on && (attachment.type === 'canvas' || hasThumbnail(attachment.mimeType))
+            ? withMediaVariant(url, 'thumb')
+            : href;
         const content = picture ? (
           <Box
             component="img"
-            src={url}
+            src={thumbnail ?? undefined}
             alt={attachment.name}
             loading="lazy"
             decoding="async"
@@ -68,7 +78,7 @@ export function MessageAttachments({ attachments }: { attachments: readonly Chat
             {url ? (
               <Box
                 component="a"
-                href={url}
+                href={href ?? undefined}
                 target="_blank"
                 rel="noopener noreferrer"
                 title={t('openAttachment', { name: attachment.name })}

@@ -10,6 +10,7 @@ import { MessageAudio, MessageImage } from './MessageMedia';
 import { ReadAloud } from './ReadAloud';
 import { Spinner, visuallyHidden } from '../ui';
 import type { LiveTurn } from '../sending/useChatSender';
+import type { OutboxItem } from '../offline/outbox';
 
 // The markdown renderer (marked + the token renderer) loads when the first reply is on screen.
 const Markdown = lazy(() => import('./markdown/Markdown'));
@@ -225,6 +226,11 @@ export function LiveTurnRows({ turn }: { turn: LiveTurn }) {
             <Caret />
           </>
         )}
+        {turn.reconnecting && (
+          <StatusNote>
+            <span data-testid="reconnecting">{t('reconnecting')}</span>
+          </StatusNote>
+        )}
         {turn.stopping && (
           <StatusNote>
             <span>{t('stopping')}</span>
@@ -234,3 +240,39 @@ export function LiveTurnRows({ turn }: { turn: LiveTurn }) {
     </>
   );
 }
+
+/** A message waiting in the outbox (offline, or its send failed before the server answered). */
+export const WaitingRow = memo(function WaitingRow({
+  item,
+  onCancel,
+}: {
+  item: OutboxItem;
+  onCancel: (key: string) => void;
+}) {
+  const t = useT(messages);
+  const message: ChatMessage = {
+    id: item.key,
+    role: 'user',
+    content: item.message,
+    status: 'complete',
+    createdAt: item.createdAt,
+  };
+  return (
+    <Bubble role="user" testId="waiting-message">
+      <RoleLabel role="user" />
+      <PlainText text={message.content} />
+      <StatusNote>
+        <span data-testid="waiting-note">{t('waitingForNetwork')}</span>
+        <Button
+          variant="text"
+          color="inherit"
+          size="small"
+          onClick={() => onCancel(item.key)}
+          aria-label={t('cancelWaitingLabel')}
+        >
+          {t('cancelWaiting')}
+        </Button>
+      </StatusNote>
+    </Bubble>
+  );
+});

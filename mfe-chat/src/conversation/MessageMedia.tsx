@@ -1,9 +1,10 @@
 // A message's optional image (with Download) and audio (with its transcription, Play and Download).
 import { useEffect, useRef, useState } from 'react';
 import { apiRequest } from '@kasa/api-client';
-import { Box, Button, useAppInfo, useT, useToast } from '@kasa/ui';
+import { Box, Button, useAppInfo, useDataSaver, useT, useToast } from '@kasa/ui';
 import { messages } from '../messages';
 import { safeMediaUrl } from './markdown/safe-url';
+import { isAppFileUrl, withMediaVariant } from './media-variant';
 
 function fileNameOf(url: string, fallback: string): string {
   const last = url.split('?')[0].split('/').pop();
@@ -47,31 +48,65 @@ function useDownload() {
 
 const smallButton = { minHeight: 44, px: 1.5 } as const;
 
+/**
+ * A generated image. With the data saver on, Kasa's own images come as a small WebP thumbnail and
+ * 'Show original' loads the full one; a download is always the original.
+ */
 export function MessageImage({ url }: { url: string }) {
   const t = useT(messages);
   const { assistantName } = useAppInfo();
   const download = useDownload();
+  const dataSaver = useDataSaver();
+  const [showOriginal, setShowOriginal] = useState(false);
   const src = safeMediaUrl(url);
   if (!src) return null;
+  const thumbnail = dataSaver.on && !showOriginal && isAppFileUrl(src);
+  // 'original' spelled out while the connection sends Save-Data, which alone would get the thumbnail.
+  const shown = thumbnail
+    ? withMediaVariant(src, 'thumb')
+    : dataSaver.on || dataSaver.connectionWants
+      ? withMediaVariant(src, 'original')
+      : src;
   return (
     <Box component="figure" sx={{ m: 0, mt: 1 }}>
       <Box
         component="img"
-        src={src}
+        src={shown}
         alt={t('imageAlt', { assistantName })}
         loading="lazy"
         decoding="async"
+        data-testid="message-image"
+        data-variant={thumbnail ? 'thumb' : 'original'}
         sx={{ display: 'block', maxWidth: '100%', maxHeight: 420, borderRadius: 1, bgcolor: 'action.hover' }}
       />
-      <Button
-        variant="outlined"
-        color="inherit"
-        size="small"
-        sx={{ ...smallButton, mt: 1 }}
-        onClick={() => void download(src, 'image.png')}
-      >
-        {t('downloadImage')}
-      </Button>
+      {thumbnail && (
+        <Box component="figcaption" sx={{ fontSize: '0.85rem', color: 'text.secondary', mt: 0.5 }}>
+          {t('thumbnailNote')}
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+        {thumbnail && (
+          <Button
+            variant="outlined"
+            color="inherit"
+            size="small"
+            sx={smallButton}
+            data-testid="message-image-original"
+            onClick={() => setShowOriginal(true)}
+          >
+            {t('showOriginal')}
+          </Button>
+        )}
+        <Button
+          variant="outlined"
+          color="inherit"
+          size="small"
+          sx={smallButton}
+          onClick={() => void download(withMediaVariant(src, 'original'), 'image.png')}
+        >
+          {t('downloadImage')}
+        </Button>
+      </Box>
     </Box>
   );
 }

@@ -112,6 +112,26 @@ describe('read aloud', () => {
     expect(within(reply).getByRole('button', { name: 'Read aloud' })).toBeInTheDocument();
   });
 
+  test('with the data saver on it asks for Opus where the browser plays it, else mp3', async () => {
+    localStorage.setItem('kasa-data-saver', 'on');
+    const canPlay = jest.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('probably');
+    try {
+      openConversation();
+      const reply = (await screen.findAllByTestId('chat-message'))[1];
+      const user = userEvent.setup();
+      await user.click(within(reply).getByRole('button', { name: 'Read aloud' }));
+      await user.click(await within(reply).findByRole('button', { name: 'Stop reading' }));
+      expect(speakBodies).toEqual([{ text: 'Sow after the first rains.', voice: 'alloy', format: 'opus' }]);
+      expect(canPlay).toHaveBeenCalledWith('audio/ogg; codecs=opus');
+      canPlay.mockReturnValue('');
+      await user.click(within(reply).getByRole('button', { name: 'Read aloud' }));
+      await within(reply).findByRole('button', { name: 'Stop reading' });
+      expect(speakBodies[1]).toMatchObject({ format: 'mp3' });
+    } finally {
+      canPlay.mockRestore();
+    }
+  });
+
   test('in French', async () => {
     openConversation('fr');
     const reply = (await screen.findAllByTestId('chat-message'))[1];

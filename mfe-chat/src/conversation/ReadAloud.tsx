@@ -1,17 +1,19 @@
 // Read aloud, under an assistant reply: the reply is turned into speech (POST /api/voice/speak) and
 // played; a second press stops it, whether it is still being prepared or already playing.
 import { useEffect, useRef, useState } from 'react';
-import { Button, useErrorText, useT, useToast } from '@kasa/ui';
+import { Button, useDataSaver, useErrorText, useT, useToast } from '@kasa/ui';
 import { ApiError } from '@kasa/api-client';
 import { speak } from '../media-api';
 import { messages } from '../messages';
 import { safeMediaUrl } from './markdown/safe-url';
+import { canPlayOggOpus } from './media-variant';
 import { speechTextOf } from './speech-text';
 
 export function ReadAloud({ text }: { text: string }) {
   const t = useT(messages);
   const { toast } = useToast();
   const errorText = useErrorText();
+  const dataSaver = useDataSaver();
   const [state, setState] = useState<'idle' | 'preparing' | 'playing'>('idle');
   const audio = useRef<HTMLAudioElement | null>(null);
   // Bumped by every press: an answer that arrives after a Stop is dropped.
@@ -37,7 +39,8 @@ export function ReadAloud({ text }: { text: string }) {
     setState('preparing');
     let src: string | null;
     try {
-      src = safeMediaUrl((await speak(speechTextOf(text))).audioUrl);
+      const format = dataSaver.on && canPlayOggOpus() ? 'opus' : 'mp3';
+      src = safeMediaUrl((await speak(speechTextOf(text), format)).audioUrl);
       if (!src) throw new Error('unsafe audio link');
     } catch (error) {
       if (mine !== attempt.current) return;

@@ -8,6 +8,7 @@ import type { ChatToolsApi } from '../screen/ChatScreen';
 import { IconButton, PlusIcon, Spinner } from '../ui';
 import type { EnhancementName } from './menu-items';
 import { enhancementMessages } from './messages';
+import { messages as chatMessages } from '../messages';
 import type { EnhancementDialogProps, EnhancementResult } from './types';
 
 const loadPopover = () => import('./EnhancementsPopover');
@@ -49,6 +50,7 @@ function DialogLoading() {
 
 export function EnhancementsMenu({ api }: { api: ChatToolsApi }) {
   const t = useT(enhancementMessages);
+  const tc = useT(chatMessages);
   const { toast } = useToast();
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -90,6 +92,10 @@ export function EnhancementsMenu({ api }: { api: ChatToolsApi }) {
         aria-expanded={menuOpen}
         aria-controls={menuOpen ? menuId : undefined}
         data-testid="enhancements-button"
+        // Uploads, search, research, cloud storage, canvas and the language tool need the network.
+        disabled={!api.online}
+        aria-describedby={api.online ? undefined : api.offlineReasonId}
+        title={api.online ? undefined : `${t('enhancements')} · ${tc('needsConnection')}`}
         // Fetch the menu's code as soon as the finger or pointer is on the button.
         onPointerEnter={() => void loadPopover().catch(() => undefined)}
         onFocus={() => void loadPopover().catch(() => undefined)}

@@ -28,6 +28,10 @@ export function QuickAiTools({ api }: { api: ChatToolsApi }) {
         fullWidth
         aria-haspopup="dialog"
         aria-expanded={open}
+        // Images, speech and voice need the network (docs/product.md#offline): disabled, and says why.
+        disabled={!api.online}
+        aria-describedby={api.online ? undefined : api.offlineReasonId}
+        title={api.online ? undefined : t('needsConnection')}
         sx={{ minHeight: 44 }}
         onClick={() => {
           api.closeSidebar();

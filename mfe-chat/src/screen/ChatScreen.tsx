@@ -19,8 +19,10 @@ import type { ChatMessage } from '@kasa/contracts';
 import { conversationKey, stopReply } from '../chat-api';
 import { Composer, type ComposerHandle } from '../composer/Composer';
 import { DraftStore, type DraftState } from '../composer/draft';
-import { useKeyboardOffset, useMediaQuery } from '../hooks';
-import { LiveTurnRows, MessageRow } from '../conversation/MessageList';
+import { useKeyboardOffset, useMediaQuery, useOnline } from '../hooks';
+import { LiveTurnRows, MessageRow, WaitingRow } from '../conversation/MessageList';
+import { OfflineBanner } from './OfflineBanner';
+import { startChatCachePersistence } from '../offline/persist-cache';
 import { messages } from '../messages';
 import { Sidebar } from '../sidebar/Sidebar';
 import type { StarterTip } from '../tips';
@@ -45,6 +47,10 @@ export interface ChatToolsApi {
   /** The message being written: its text and attachments (the enhancements add to it). */
   draft: DraftStore;
   closeSidebar: () => void;
+  /** False while the browser is offline: the tools that need the network are disabled… */
+  online: boolean;
+  /** …and point at this element's text ('Needs a connection') with aria-describedby. */
+  offlineReasonId: string;
 }
 
 export interface ChatScreenProps {
@@ -77,6 +83,8 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   const refocusAfterReply = useRef(false);
   const [announcement, setAnnouncement] = useState('');
   const keyboardOffset = useKeyboardOffset();
+  const online = useOnline();
+  const offlineReasonId = useId();
 
   const showConversation = useCallback(
     (id: string | null, replace = false) => {
@@ -115,6 +123,11 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
     [t, assistantName, queryClient],
   );
 
+  // The chat kept on this device (IndexedDB): restored now, saved as it changes (issue 15).
+  useEffect(() => {
+    void startChatCachePersistence(queryClient);
+  }, [queryClient]);
+
   const chat = useChatSender({
     conversationId,
     onAdopt: useCallback((id: string) => showConversation(id, true), [showConversation]),
@@ -146,7 +159,11 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
 
   const loading = Boolean(conversationId) && conversation.isPending;
   const loadFailed = Boolean(conversationId) && conversation.isError && !conversation.data;
-  const empty = saved.length === 0 && !streamingHere && !loading && !loadFailed;
+  const waiting = useMemo(
+    () => chat.waiting.filter((item) => item.conversationId === conversationId),
+    [chat.waiting, conversationId],
+  );
+  const empty = saved.length === 0 && !streamingHere && !loading && !loadFailed && waiting.length === 0;
 
   // Follow the conversation to its end, unless the reader scrolled up.
   useLayoutEffect(() => {
@@ -232,8 +249,10 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
       insertText: (text) => composer.current?.insertText(text),
       draft,
       closeSidebar,
+      online,
+      offlineReasonId,
     }),
-    [conversationId, closeSidebar, draft],
+    [conversationId, closeSidebar, draft, online, offlineReasonId],
   );
   const sidebarToolsNode = useMemo(() => sidebarTools?.(toolsApi), [sidebarTools, toolsApi]);
   const composerToolsNode = useMemo(() => composerTools?.(toolsApi), [composerTools, toolsApi]);
@@ -325,6 +344,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
           onToggleSidebar={toggleSidebar}
           toggleRef={toggleRef}
         />
+        {!online && <OfflineBanner reasonId={offlineReasonId} />}
         <Box
           component="main"
           ref={scroller}
@@ -340,7 +360,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
             </Box>
             {loading && (
               <Box role="status" data-testid="conversation-loading" sx={{ color: 'text.secondary' }}>
-                {t('loadingConversation')}
+                {online ? t('loadingConversation') : t('notSavedOffline')}
               </Box>
             )}
             {loadFailed && (
@@ -373,6 +393,9 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
               />
             ))}
             {turn && streamingHere && <LiveTurnRows turn={turn} />}
+            {waiting.map((item) => (
+              <WaitingRow key={item.key} item={item} onCancel={chat.cancelQueued} />
+            ))}
           </Box>
         </Box>
         <Box sx={{ flexShrink: 0, px: 1, pt: 1, pb: 'max(8px, env(safe-area-inset-bottom))' }}>
@@ -385,6 +408,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
               onStop={chat.stop}
               pending={chat.pending}
               stopping={Boolean(turn?.stopping)}
+              stopDisabledReasonId={online ? undefined : offlineReasonId}
               tools={composerToolsNode}
             />
           </Box>

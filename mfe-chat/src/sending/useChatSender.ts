@@ -2,9 +2,9 @@
 // the reply streams in → on done the messages are stored, the conversation id adopted and the
 // conversation list refetched; on failure the assistant says 'Sorry, I encountered an error…' and
 // the pending state clears. The user's message stays either way.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@kasa/api-client';
+import { ApiError, CURRENT_USER_QUERY_KEY } from '@kasa/api-client';
 import {
   type ChatMessage,
   type ChatMessageAttachment,
@@ -12,12 +12,19 @@ import {
   type SendChatRequest,
   isErrorCode,
 } from '@kasa/contracts';
-import { CONVERSATIONS_KEY, conversationKey, stopReply, streamChat } from '../chat-api';
+import { CONVERSATIONS_KEY, conversationKey, newText, resumeReply, stopReply, streamChat } from '../chat-api';
+import { chatOutbox, NEW_THREAD_PREFIX, newKey, type OutboxItem } from '../offline/outbox';
+import { isOnline, reattach } from './resume';
 import type { DraftAttachment } from '../enhancements/types';
 import { requestFrame, useLatest } from '../hooks';
 
 /** After Stop, how long to wait for the server to end the stream before no longer reading it. */
 export const STOP_GRACE_MS = 4000;
+
+/** A message whose POST failed before the server answered is tried again after 1 s, 2 s, 4 s, … 30 s (and at 'online'). */
+export function outboxRetryMs(attempt: number): number {
+  return Math.min(30_000, 1000 * 2 ** attempt);
+}
 
 export type SendOutcome = 'done' | 'stopped' | 'failed';
 
@@ -66,6 +73,10 @@ export interface LiveTurn {
   /** 'waiting': no chunk yet (typing indicator); 'streaming': chunks are arriving. */
   phase: 'waiting' | 'streaming';
   stopping: boolean;
+  /** The stream was cut mid-reply: reattaching (waiting for the network when offline). */
+  reconnecting: boolean;
+  /** Its outbox entry's key (the idempotency key). */
+  itemKey: string;
 }
 
 interface InFlight {
@@ -86,6 +97,10 @@ interface InFlight {
   abandoned: boolean;
   /** The draft it was sent from (given back when the server never took it). */
   draft: ChatDraft;
+  /** Its outbox entry (the idempotency key); removed once the server took the message. */
+  item: OutboxItem;
+  /** The id of the last stream event (the reply's text offset), for Last-Event-ID. */
+  lastEventId: string | null;
 }
 
 export interface ChatSenderOptions {
@@ -113,6 +128,10 @@ export function useChatSender({ conversationId, onAdopt, onSettled, onUnsent }: 
   const cancelFrame = useRef<(() => void) | null>(null);
   const view = useLatest(conversationId);
   const callbacks = useLatest({ onAdopt, onSettled, onUnsent });
+  const [outbox] = useState(chatOutbox);
+  const queued = useSyncExternalStore(outbox.subscribe, outbox.list, outbox.list);
+  const retry = useRef({ attempt: 0, timer: null as ReturnType<typeof setTimeout> | null });
+  const pumpRef = useRef<() => void>(() => undefined);
 
   // Messages that were never saved belong to the new chat they were typed in, not to the next screen.
   useEffect(() => {
@@ -205,8 +224,16 @@ export function useChatSender({ conversationId, onAdopt, onSettled, onUnsent }: 
       let outcome: SendOutcome | null = null;
       let failure: ReplyFailure | null = null;
       let lost = false;
-      const onEvent = (event: ChatStreamEvent) => {
+      const onEvent = (event: ChatStreamEvent, id: string | null) => {
         if (outcome) return;
+        if (id !== null) state.lastEventId = id;
+        if (!state.acked) {
+          // The server has the message: it leaves the outbox (a retry now would only re-read it).
+          outbox.remove(state.item.key);
+          retry.current.attempt = 0;
+          if (event.conversationId && state.item.thread.startsWith(NEW_THREAD_PREFIX))
+            outbox.retarget(state.item.thread, event.conversationId);
+        }
         state.acked = true;
         const adopting = Boolean(event.conversationId && !state.conversationId);
         if (event.conversationId && !state.conversationId) {
@@ -237,8 +264,9 @@ export function useChatSender({ conversationId, onAdopt, onSettled, onUnsent }: 
           if (view.current === state.origin) callbacks.current.onAdopt(state.conversationId as string);
           if (state.stopRequested) postStop(state);
         }
-        if (typeof event.content === 'string' && event.content) {
-          state.reply += event.content;
+        const text = typeof event.content === 'string' ? newText(state.reply, event.content, id) : '';
+        if (text) {
+          state.reply += text;
           // Chunks arrive faster than a phone repaints: one render per animation frame.
           if (!cancelFrame.current) cancelFrame.current = requestFrame(flush);
         }
@@ -249,78 +277,182 @@ export function useChatSender({ conversationId, onAdopt, onSettled, onUnsent }: 
           outcome = event.stopped ? 'stopped' : 'done';
         }
       };
+      let refused: ApiError | null = null;
+      let cut = false;
       try {
         const request: SendChatRequest = state.origin
           ? { message, conversationId: state.origin }
           : { message };
         const attachments = state.draft.attachments ?? [];
         if (attachments.length) request.attachments = attachments.map(({ type, id }) => ({ type, id }));
-        await streamChat(request, onEvent, state.controller.signal);
-        if (!outcome) {
-          // The stream ended without a last word: the connection dropped (or Stop gave up waiting).
-          outcome = state.stopRequested ? 'stopped' : 'failed';
-          lost = !state.stopRequested && state.acked;
-        }
+        await streamChat(request, onEvent, state.controller.signal, state.item.key);
+        // The stream ended without a last word: the connection dropped (or Stop gave up waiting).
+        cut = !outcome;
       } catch (error) {
-        if (!outcome) {
-          outcome = state.stopRequested ? 'stopped' : 'failed';
-          lost = !state.stopRequested && !(error instanceof ApiError) && state.acked;
-          if (error instanceof ApiError) failure = refusal(error);
+        cut = !outcome;
+        if (error instanceof ApiError) refused = error;
+      }
+      const signal = state.controller.signal;
+      if (cut && !refused && !state.acked && !state.stopRequested) {
+        // The server never answered (offline, or the connection failed first): the message waits in
+        // the outbox and is tried again with the same key; nothing is shown as failed.
+        if (live.current === state) {
+          cancelFrame.current?.();
+          cancelFrame.current = null;
+          live.current = null;
+          setTurn((t) => (t?.key === state.key ? null : t));
         }
+        if (!state.abandoned) {
+          const wait = outboxRetryMs(retry.current.attempt++);
+          if (retry.current.timer) clearTimeout(retry.current.timer);
+          retry.current.timer = setTimeout(() => pumpRef.current(), wait);
+        }
+        return;
+      }
+      if (refused && !state.acked) outbox.remove(state.item.key); // the server said no: not retried
+      if (
+        cut &&
+        !refused &&
+        state.acked &&
+        !state.stopRequested &&
+        !state.abandoned &&
+        state.assistantMessageId
+      ) {
+        // Cut mid-reply: reattach from the last event id (after the network is back), not poll.
+        const assistantMessageId = state.assistantMessageId;
+        setTurn((t) => (t?.key === state.key ? { ...t, reconnecting: true } : t));
+        await reattach({
+          attach: (lastEventId, s) =>
+            resumeReply(
+              assistantMessageId,
+              lastEventId,
+              (event, id) => {
+                onEvent(event, id);
+                setTurn((t) => (t?.key === state.key && t.reconnecting ? { ...t, reconnecting: false } : t));
+              },
+              s,
+            ),
+          lastEventId: () => state.lastEventId,
+          finished: () => outcome !== null || state.stopRequested,
+          signal,
+        });
+      }
+      if (!outcome) {
+        outcome = state.stopRequested ? 'stopped' : 'failed';
+        lost = !state.stopRequested && !refused && state.acked;
+        if (refused) failure = refusal(refused);
       }
       settle(state, message, outcome, failure, lost);
     },
-    [queryClient, view, callbacks, postStop, flush, settle],
+    [queryClient, view, callbacks, postStop, flush, settle, outbox],
   );
+
+  /** Sends the outbox's next message when nothing is being sent and the browser is online. */
+  const pump = useCallback(() => {
+    if (retry.current.timer) clearTimeout(retry.current.timer);
+    retry.current.timer = null;
+    if (live.current || !isOnline()) return;
+    const item = outbox.list()[0];
+    if (!item) return;
+    const key = ++turnCounter;
+    const draft: ChatDraft = { message: item.message, attachments: item.attachments };
+    const state: InFlight = {
+      key,
+      origin: item.conversationId,
+      conversationId: item.conversationId,
+      userMessageId: null,
+      assistantMessageId: null,
+      reply: '',
+      controller: new AbortController(),
+      stopRequested: false,
+      stopPosted: false,
+      stopTimer: null,
+      acked: false,
+      abandoned: false,
+      draft,
+      item,
+      lastEventId: null,
+    };
+    live.current = state;
+    setTurn({
+      key,
+      conversationId: state.conversationId,
+      origin: state.origin,
+      userMessage: {
+        id: `local-user-${key}`,
+        role: 'user',
+        content: item.message,
+        status: 'complete',
+        ...(item.attachments?.length ? { attachments: shownAttachments(item.attachments) } : {}),
+        createdAt: item.createdAt,
+      },
+      userMessageId: null,
+      assistantMessageId: null,
+      reply: '',
+      phase: 'waiting',
+      stopping: false,
+      reconnecting: false,
+      itemKey: item.key,
+    });
+    void run(state, item.message);
+  }, [outbox, run]);
+  pumpRef.current = pump;
 
   /**
    * Sends the draft's text (trimmed) with its attachments; false (nothing happens) when the text is
-   * blank or a reply is pending (docs/product.md#chat-send).
+   * blank or a reply is pending (docs/product.md#chat-send). Every message goes through the outbox:
+   * offline it waits there (shown at once, marked as waiting) and is sent when the network returns.
    */
   const send = useCallback(
     (draft: ChatDraft): boolean => {
       const message = draft.message.trim();
       if (!message || live.current) return false;
-      const key = ++turnCounter;
-      const state: InFlight = {
-        key,
-        origin: view.current,
-        conversationId: view.current,
-        userMessageId: null,
-        assistantMessageId: null,
-        reply: '',
-        controller: new AbortController(),
-        stopRequested: false,
-        stopPosted: false,
-        stopTimer: null,
-        acked: false,
-        abandoned: false,
-        draft,
-      };
-      live.current = state;
-      setTurn({
-        key,
-        conversationId: state.conversationId,
-        origin: state.origin,
-        userMessage: {
-          id: `local-user-${key}`,
-          role: 'user',
-          content: message,
-          status: 'complete',
-          ...(draft.attachments?.length ? { attachments: shownAttachments(draft.attachments) } : {}),
-          createdAt: new Date().toISOString(),
-        },
-        userMessageId: null,
-        assistantMessageId: null,
-        reply: '',
-        phase: 'waiting',
-        stopping: false,
+      const here = view.current;
+      // Several messages written offline in a new chat all go to the conversation the first one opens.
+      const newThread = here
+        ? null
+        : (outbox.list().find((i) => i.conversationId === null)?.thread ?? `${NEW_THREAD_PREFIX}${newKey()}`);
+      outbox.add({
+        thread: here ?? (newThread as string),
+        conversationId: here,
+        message,
+        ...(draft.attachments?.length ? { attachments: [...draft.attachments] } : {}),
       });
-      void run(state, message);
+      retry.current.attempt = 0;
+      pump();
       return true;
     },
-    [run, view],
+    [pump, view, outbox],
   );
+
+  /** Cancels a message still waiting in the outbox (not one being sent). */
+  const cancelQueued = useCallback(
+    (key: string) => {
+      if (live.current?.item.key === key) return;
+      outbox.remove(key);
+    },
+    [outbox],
+  );
+
+  // The outbox of the signed-in user is read at start and sent; then again at every 'online'.
+  useEffect(() => {
+    const user = queryClient.getQueryData<{ id?: string } | null>(CURRENT_USER_QUERY_KEY);
+    let active = true;
+    void outbox.load(user?.id ?? '').then(() => {
+      if (active) pumpRef.current();
+    });
+    const online = () => {
+      retry.current.attempt = 0;
+      pumpRef.current();
+    };
+    window.addEventListener('online', online);
+    const timers = retry.current;
+    return () => {
+      active = false;
+      window.removeEventListener('online', online);
+      if (timers.timer) clearTimeout(timers.timer);
+    };
+  }, [queryClient, outbox]);
 
   /** Stop: the server ends the reply and keeps what was written (POST …/stop). */
   const stop = useCallback(() => {
@@ -347,5 +479,9 @@ export function useChatSender({ conversationId, onAdopt, onSettled, onUnsent }: 
     [],
   );
 
-  return { turn, unsaved, pending: turn !== null, send, stop };
+  const sendingKey = turn?.itemKey;
+  /** The messages waiting in the outbox (not the one being sent now), oldest first. */
+  const waiting = queued.filter((item) => item.key !== sendingKey);
+
+  return { turn, unsaved, pending: turn !== null, send, stop, waiting, cancelQueued };
 }

@@ -52,6 +52,16 @@ test('the form: six voices (alloy first), four formats (mp3 first), a counter ou
   expect(screen.getByTestId('tts-text-count')).toHaveTextContent('2/4000');
 });
 
+test('with the data saver on, the format starts on Opus', async () => {
+  localStorage.setItem('kasa-data-saver', 'on');
+  try {
+    await openTts();
+    expect(screen.getByLabelText('Format')).toHaveValue('opus');
+  } finally {
+    localStorage.removeItem('kasa-data-saver');
+  }
+});
+
 test('blank text: Generate Speech disabled, and Ctrl+Enter says Text required', async () => {
   const user = userEvent.setup();
   const api = stubApi({});

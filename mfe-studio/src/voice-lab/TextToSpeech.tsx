@@ -8,7 +8,7 @@ import {
   type SpeechResult,
   type SpeechVoice,
 } from '@kasa/contracts';
-import { Box, Button, Section, SelectInput, useErrorText, useT, useToast } from '@kasa/ui';
+import { Box, Button, Section, SelectInput, isDataSaverOn, useErrorText, useT, useToast } from '@kasa/ui';
 import { AudioPlayButton } from '../shared/AudioPlayButton';
 import { Badge } from '../shared/Badge';
 import { CountedTextArea } from '../shared/CountedTextArea';
@@ -26,7 +26,8 @@ export function TextToSpeech() {
   const errorText = useErrorText();
   const { toast } = useToast();
   const [voice, setVoice] = useState<SpeechVoice>('alloy');
-  const [format, setFormat] = useState<SpeechFormat>('mp3');
+  // The data saver starts it on Opus (about half mp3's bytes); the user may still pick another.
+  const [format, setFormat] = useState<SpeechFormat>(() => (isDataSaverOn() ? 'opus' : 'mp3'));
   const [text, setText] = useState('');
   const [result, setResult] = useState<SpeechResult | null>(null);
 

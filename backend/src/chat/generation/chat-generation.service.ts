@@ -71,6 +71,8 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
   private ticking = false;
   private lastHeartbeat = Date.now();
   private closing = false;
+  /** Called with every reply started here (the reply bus publishes it for other instances). */
+  private readonly startHooks: Array<(task: GenerationTask) => void> = [];
 
   constructor(
     @Inject(CHAT_MODEL) private readonly model: ChatModel,
@@ -89,10 +91,22 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
     return this.closing;
   }
 
+  /** Registers a hook called with every reply started here, before its first chunk. */
+  onTaskStarted(hook: (task: GenerationTask) => void): void {
+    this.startHooks.push(hook);
+  }
+
   /** Starts writing a reply whose 'streaming' row is already stored. */
   start(spec: GenerationSpec): GenerationTask {
     const task = new GenerationTask(spec);
     this.tasks.set(task.id, task);
+    for (const hook of this.startHooks) {
+      try {
+        hook(task);
+      } catch (error) {
+        this.logger.warn(`A reply hook failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
     this.ensureProgressTimer();
     void this.run(task);
     return task;

@@ -28,7 +28,13 @@ export interface PreparedPrompt {
   attachments?: ChatModelAttachment[];
 }
 
-export type GenerationListener = (event: ChatStreamEvent) => void;
+/**
+ * `offset`: the reply's length (UTF-16 units) once this event is delivered, the SSE id of the
+ * event (chatReplyStreamPath): a chunk's end, the final event repeats the last one.
+ */
+export type TaskListener = (event: ChatStreamEvent, offset: number) => void;
+/** A listener that may ignore the offset (callers that deliver events without ids). */
+export type GenerationListener = (event: ChatStreamEvent, offset?: number) => void;
 
 /**
  * One reply being written. It lives in the generation service, not in a request: HTTP responses
@@ -43,7 +49,7 @@ export class GenerationTask {
   /** The same saved prefix in characters (code points), as PostgreSQL counts them. */
   savedCharacters = 0;
   abortReason: AbortReason | null = null;
-  private readonly listeners = new Set<GenerationListener>();
+  private readonly listeners = new Set<TaskListener>();
   private finalEvent: ChatStreamEvent | null = null;
   private resolveSettled!: () => void;
   /** Resolves once the final state is saved and the last event sent. */
@@ -85,13 +91,15 @@ export class GenerationTask {
   }
 
   /**
-   * Delivers the reply from now on. A late subscriber first gets the text written so far as one
-   * chunk (and the final event when the reply is already over). Returns the unsubscribe function.
+   * Delivers the reply from now on. A late subscriber first gets the text written so far after
+   * `afterOffset` as one chunk (and the final event when the reply is already over). Returns the
+   * unsubscribe function.
    */
-  subscribe(listener: GenerationListener): () => void {
-    if (this.content) safeCall(listener, { content: this.content });
+  subscribe(listener: TaskListener, afterOffset = 0): () => void {
+    const length = this.content.length;
+    if (length > afterOffset) safeCall(listener, { content: this.content.slice(afterOffset) }, length);
     if (this.finalEvent) {
-      safeCall(listener, this.finalEvent);
+      safeCall(listener, this.finalEvent, length);
       return () => undefined;
     }
     this.listeners.add(listener);
@@ -99,13 +107,14 @@ export class GenerationTask {
   }
 
   private emit(event: ChatStreamEvent): void {
-    for (const listener of this.listeners) safeCall(listener, event);
+    const offset = this.content.length;
+    for (const listener of this.listeners) safeCall(listener, event, offset);
   }
 }
 
-function safeCall(listener: GenerationListener, event: ChatStreamEvent): void {
+function safeCall(listener: TaskListener, event: ChatStreamEvent, offset: number): void {
   try {
-    listener(event);
+    listener(event, offset);
   } catch {
     // A listener is a response being written; its failure must not stop the reply.
   }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
+import { FILE_VARIANTS, type FileVariant } from '../files.service';
 
 /** Path parameter of GET /api/files/:id. */
 export class FileParams {
@@ -37,4 +38,14 @@ export class FileLinkQueryDto {
   @IsOptional()
   @IsIn(['1'], { message: "download must be '1' when given" })
   download?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    enum: FILE_VARIANTS,
+    description:
+      "'thumb': an image as a WebP thumbnail (longest side 320 px), made once and kept; the same signature as the original. 'original': the file itself even under `Save-Data: on`. Absent: the original, or an image's thumbnail under `Save-Data: on`.",
+  })
+  @IsOptional()
+  @IsIn(FILE_VARIANTS, { message: `variant must be one of ${FILE_VARIANTS.join(', ')}` })
+  variant?: FileVariant;
 }

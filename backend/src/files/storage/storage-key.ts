@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 
 /** `ab/ab12…-uuid`: random (nothing guessable from a name), fanned out over 256 folders. */
-const STORAGE_KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const STORAGE_KEY_PATTERN =
+  /^[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.thumb)?$/;
 
 export function newStorageKey(): string {
   const id = randomUUID();
   return `${id.slice(0, 2)}/${id}`;
+}
+
+/** Where a file's data-saver thumbnail is kept: beside the original, deleted with it. */
+export function thumbnailStorageKey(key: string): string {
+  return `${key}.thumb`;
 }
 
 /**

@@ -1,0 +1,2 @@
+export { ReplyStreamService } from './reply-stream.service';
+export { REPLY_BUS, type ReplyBus } from './reply-bus.port';

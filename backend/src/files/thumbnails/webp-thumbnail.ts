@@ -1,0 +1,55 @@
+import { ffmpegPath } from '../../ai/audio/ffmpeg';
+import { runProcess } from '../../ai/audio/run-process';
+
+/** The data saver's thumbnails: small enough for a chat bubble on a phone, a few KB each. */
+export const THUMBNAIL_MAX_SIDE = 320;
+export const THUMBNAIL_QUALITY = 60;
+export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
+
+/** Images ffmpeg decodes into a thumbnail (SVG is not one: it is drawn, not decoded). */
+export function canHaveThumbnail(contentType: string): boolean {
+  return /^image\/(png|jpeg|webp|gif|bmp)$/i.test(contentType);
+}
+
+/**
+ * A WebP of the image's first frame, its longest side at most THUMBNAIL_MAX_SIDE (never enlarged),
+ * through the ffmpeg binary the backend already ships for audio (no native image module to build).
+ * Throws ProcessFailedError when ffmpeg cannot decode the bytes.
+ */
+export async function webpThumbnail(image: Buffer): Promise<Buffer> {
+  const side = THUMBNAIL_MAX_SIDE;
+  const { stdout } = await runProcess(
+    ffmpegPath(),
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-nostdin',
+      '-i',
+      'pipe:0',
+      '-frames:v',
+      '1',
+      '-vf',
+      `scale='min(${side},iw)':'min(${side},ih)':force_original_aspect_ratio=decrease`,
+      '-c:v',
+      'libwebp',
+      '-quality',
+      String(THUMBNAIL_QUALITY),
+      '-f',
+      'webp',
+      'pipe:1',
+    ],
+    { input: image, timeoutMs: 20_000 },
+  );
+  if (!isWebp(stdout)) throw new Error('ffmpeg wrote no WebP image');
+  return stdout;
+}
+
+/** RIFF....WEBP */
+export function isWebp(bytes: Buffer): boolean {
+  return (
+    bytes.length > 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  );
+}

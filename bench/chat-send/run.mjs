@@ -1,0 +1,228 @@
+// bench/chat-send: a burst of sends. N users (1,000) each POST /api/chat once, all at the same
+// moment, against the production build and a loopback OpenAI-compatible model (its own process,
+// short replies). A send is accepted when its stream's first event (the ids) arrives. Prints
+// accepted sends per second, p50 / p99 time to the ids event and the load average, then checks
+// every user's usage counter: exactly one message each. A second round puts every user one
+// message short of the monthly limit and has each send three at once: exactly one accepted per
+// user, the others 429, the counter exactly at the limit. Figures only, never a test.
+//
+//   node bench/chat-send/run.mjs [--users 1000] [--no-key] [--no-build]
+//   PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), database
+//   kasa_bench_chat_send; BENCH_CPU_PROFILE=<dir> writes the server's V8 CPU profile.
+import { fork, spawnSync } from 'node:child_process';
+import { createHmac, randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Agent } from 'undici';
+import { repoRoot, startKasa } from '../support/kasa-server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const users = arg('users', 1000);
+// --no-key: sends without an Idempotency-Key (the path of clients older than issue 15).
+const withKey = !process.argv.includes('--no-key');
+const port = Number(process.env.BENCH_PORT ?? 3270);
+const goal = 300;
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+// Tokens are signed here (HS256, as TokenService does) instead of 1,000 sign-ups: each sign-up
+// is an argon2id hash of 64 MiB, minutes of this machine's CPU for nothing the bench measures.
+const jwtSecret = `bench-chat-send-${randomUUID()}`;
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('npx', ['nx', 'run', '@kasa/backend:build', '--output-style=static'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const model = fork(join(here, '..', 'chat-stream', 'model-server.mjs'), [], {
+  env: { ...process.env, TOKENS: '5', RATE: '20' },
+  stdio: 'inherit',
+});
+const modelPort = await new Promise((resolve) => model.once('message', (m) => resolve(m.port)));
+
+const kasa = await startKasa({
+  name: 'bench_chat_send',
+  port,
+  embeddedPgPort: 54370,
+  env: {
+    OPENAI_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
+    OPENAI_API_KEY: 'bench',
+    CHAT_MODEL: 'bench-model',
+    JWT_SECRET: jwtSecret,
+    // Each 429 of the near-limit round would be logged as a warning: 2,000 log lines are not what is measured.
+    LOG_LEVEL: 'error',
+  },
+  nodeArgs: process.env.BENCH_CPU_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+    : [],
+}).catch((error) => {
+  model.kill('SIGTERM');
+  throw error;
+});
+
+const databaseUrl = (() => {
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = '/kasa_bench_chat_send';
+  return url.toString();
+})();
+const db = new pg.Client({ connectionString: databaseUrl });
+await db.connect();
+
+const b64url = (value) => Buffer.from(value).toString('base64url');
+function token(userId) {
+  const now = Math.floor(Date.now() / 1000);
+  const head = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const body = b64url(JSON.stringify({ sub: userId, tokenVersion: 0, iat: now, exp: now + 3600 }));
+  const signature = createHmac('sha256', jwtSecret).update(`${head}.${body}`).digest('base64url');
+  return `${head}.${body}.${signature}`;
+}
+
+const now = () => performance.now();
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+try {
+  // One real sign-up (the password hash to copy), then the other users straight into the table.
+  await kasa.register('bench');
+  const { rows } = await db.query(
+    `WITH "first" AS (SELECT "password_hash" FROM "users" LIMIT 1)
+     INSERT INTO "users" ("username", "username_normalized", "password_hash")
+     SELECT 'send_' || g, 'send_' || g, "first"."password_hash" FROM "first", generate_series(1, $1::int) g
+     RETURNING "id"`,
+    [users],
+  );
+  const tokens = rows.map((row) => ({ id: row.id, token: token(row.id) }));
+  const dispatcher = new Agent({
+    connections: users + 10,
+    pipelining: 0,
+    headersTimeout: 120_000,
+    bodyTimeout: 120_000,
+  });
+
+  /** One send, read until its ids event (accepted) or its error status; the rest drains unawaited. */
+  async function send(user, message) {
+    const started = now();
+    const response = await fetch(`http://127.0.0.1:${port}/api/chat`, {
+      method: 'POST',
+      dispatcher,
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${user.token}`,
+        ...(withKey ? { 'Idempotency-Key': randomUUID() } : {}),
+      },
+      body: JSON.stringify({ message }),
+    });
+    if (!response.ok) {
+      await response.text();
+      return { status: response.status };
+    }
+    const decoder = new TextDecoder();
+    let buffer = '';
+    const reader = response.body.getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended before the ids event');
+      buffer += decoder.decode(value, { stream: true });
+      const match = /data: (\{.*\})\n/.exec(buffer);
+      if (!match) continue;
+      const event = JSON.parse(match[1]);
+      if (!event.assistantMessageId) throw new Error(`first event is not the ids: ${match[1]}`);
+      const ms = now() - started;
+      // Read the reply to its end without holding the figure up.
+      void (async () => {
+        while (!(await reader.read()).done);
+      })().catch(() => undefined);
+      return { status: 200, ms };
+    }
+  }
+
+  async function burst(label, sendsPerUser) {
+    const loadBefore = load();
+    const started = now();
+    const results = await Promise.allSettled(
+      tokens.flatMap((user, i) =>
+        Array.from({ length: sendsPerUser }, (_, k) =>
+          send(user, `Burst question ${i}.${k}: when should I plant maize?`),
+        ),
+      ),
+    );
+    const wallS = (now() - started) / 1000;
+    const accepted = results.filter((r) => r.status === 'fulfilled' && r.value.status === 200);
+    const refused = results.filter((r) => r.status === 'fulfilled' && r.value.status === 429).length;
+    const failed = results.filter((r) => r.status === 'rejected' || ![200, 429].includes(r.value.status));
+    const ms = accepted.map((r) => r.value.ms).sort((a, b) => a - b);
+    console.log(
+      `\n${label}: ${results.length} sends by ${users} users at once, ${withKey ? 'each with an Idempotency-Key' : 'without Idempotency-Key'}`,
+    );
+    console.log(
+      `  accepted ${accepted.length}, refused 429 ${refused}, failed ${failed.length} in ${wallS.toFixed(2)} s: ${(accepted.length / wallS).toFixed(0)} accepted sends/s (goal ≥ ${goal})`,
+    );
+    if (failed.length) {
+      const first = failed[0];
+      console.log(
+        `  first failure: ${first.status === 'rejected' ? first.reason?.message : `HTTP ${first.value.status}`}`,
+      );
+    }
+    console.log(
+      `  time to the ids event: p50 ${(percentile(ms, 50) ?? NaN).toFixed(0)} ms, p99 ${(percentile(ms, 99) ?? NaN).toFixed(0)} ms, max ${(ms.at(-1) ?? NaN).toFixed(0)} ms`,
+    );
+    console.log(`  load average (1, 5, 15 min): ${loadBefore} before, ${load()} after`);
+    return { accepted: accepted.length, refused, failed: failed.length, wallS };
+  }
+
+  const period = `${new Date().toISOString().slice(0, 7)}-01`;
+  async function counters() {
+    const { rows: used } = await db.query(
+      `SELECT u."id", COALESCE(c."used", 0) AS "used",
+              (SELECT count(*)::int FROM "chat_messages" m WHERE m."user_id" = u."id" AND m."role" = 'user') AS "messages"
+         FROM "users" u
+         LEFT JOIN "usage_counters" c ON c."user_id" = u."id" AND c."period" = $2::date AND c."feature" = 'messagesPerMonth'
+        WHERE u."id" = ANY($1::uuid[])`,
+      [tokens.map((t) => t.id), period],
+    );
+    return used;
+  }
+
+  // 1. Everyone sends once.
+  await burst('burst', 1);
+  const afterFirst = await counters();
+  const wrongFirst = afterFirst.filter((row) => row.used !== 1 || row.messages !== 1);
+  console.log(
+    `  usage check: ${afterFirst.length - wrongFirst.length}/${afterFirst.length} users with exactly 1 message counted and stored${wrongFirst.length ? ` (WRONG, e.g. ${JSON.stringify(wrongFirst[0])})` : ''}`,
+  );
+
+  // 2. Everyone one message short of the Basic limit, three sends each at once.
+  const { rows: limitRows } = await db.query(
+    `SELECT "messages_per_month" AS "limit" FROM "plans" WHERE "id" = 'BASIC_PLAN'`,
+  );
+  const limit = limitRows[0].limit;
+  await db.query(
+    `UPDATE "usage_counters" SET "used" = $2::int - 1 WHERE "user_id" = ANY($1::uuid[]) AND "feature" = 'messagesPerMonth'`,
+    [tokens.map((t) => t.id), limit],
+  );
+  const near = await burst(`near the limit (${limit - 1} of ${limit} used)`, 3);
+  const afterSecond = await counters();
+  const wrongSecond = afterSecond.filter((row) => row.used !== limit || row.messages !== 2);
+  console.log(
+    `  limit check: ${near.accepted} accepted (expected ${users}), ${near.refused} refused (expected ${2 * users}); ${afterSecond.length - wrongSecond.length}/${afterSecond.length} users exactly at ${limit} with 2 messages stored${wrongSecond.length ? ` (WRONG, e.g. ${JSON.stringify(wrongSecond[0])})` : ''}`,
+  );
+  // Let the short replies finish before stopping the server.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await dispatcher.close();
+} finally {
+  await db.end();
+  await kasa.stop();
+  model.kill('SIGTERM');
+}
