@@ -115,6 +115,26 @@ describe('idempotent chat sends', () => {
     expect(await messagesUsed(user)).toBe(1);
   });
 
+  it('at the limit, ten concurrent sends with one key: the last message taken once, all ten answer its ids, no 429', async () => {
+    const user = await registerUser(ctx.app, { prefix: 'idem' });
+    await sql(
+      ctx.databaseUrl,
+      `INSERT INTO usage_counters (user_id, period, feature, used) VALUES ($1, $2::date, 'messagesPerMonth', 49)`,
+      [user.user.id, MARCH],
+    );
+    const key = randomUUID();
+    const streams = await Promise.all(Array.from({ length: 10 }, () => send(user, 'The last one', key)));
+    expect(streams.map((s) => s.status)).toEqual(Array(10).fill(200));
+    const first = ids(streams[0].events);
+    for (const stream of streams) expect(ids(stream.events)).toEqual(first);
+    expect(await userMessages(user, 'The last one')).toBe(1);
+    expect(await messagesUsed(user)).toBe(50);
+    // The quota is spent: a new message (another key) is refused and stores nothing.
+    expect((await send(user, 'One more', randomUUID())).status).toBe(429);
+    expect(await userMessages(user, 'One more')).toBe(0);
+    expect(await messagesUsed(user)).toBe(50);
+  });
+
   it('the same key with another message is a 409 and costs nothing', async () => {
     const user = await registerUser(ctx.app, { prefix: 'idem' });
     const key = randomUUID();

@@ -1,9 +1,15 @@
 // bench/chat-stream: N concurrent chat streams through Kasa's POST /api/chat against a loopback
 // OpenAI-compatible model emitting 20 tokens/s. Prints the latency Kasa adds to each chunk
 // (model wrote it → client read it; p50, p99, max) and the server's peak RSS, against the
-// budget (docs/architecture.md#performance-budgets; p99 ≤ 10 ms, RSS ≤ 600 MB at 1,000 streams). Figures only, never a test.
+// budget (docs/architecture.md#performance-budgets; p99 ≤ 10 ms, RSS ≤ 600 MB at 1,000 streams),
+// the server's CPU time per streamed chunk (issue 15: ≤ 60 µs) and the load average before and
+// after. Figures only, never a test.
 //
-//   node bench/chat-stream/run.mjs [--streams 1000] [--tokens 600] [--users 100] [--no-build]
+//   node bench/chat-stream/run.mjs [--streams 1000] [--tokens 600] [--users 100] [--bus redis|postgres]
+//                                  [--no-direct] [--no-build]
+//
+// --bus: the reply bus the server publishes chunks on (resumable replies). Default: Redis when
+// REDIS_URL is set (redis → REDIS_URL or redis://127.0.0.1:6379), else PostgreSQL (REDIS_URL='').
 import { fork, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,7 +29,14 @@ const streams = arg('streams', 1000);
 const tokens = arg('tokens', 600);
 const users = arg('users', 100);
 const port = Number(process.env.BENCH_PORT ?? 3220);
-const budget = { p99Ms: 10, rssMb: 600 };
+const budget = { p99Ms: 10, rssMb: 600, cpuPerChunkUs: 60 };
+const busIndex = process.argv.indexOf('--bus');
+const bus = busIndex > 0 ? process.argv[busIndex + 1] : process.env.REDIS_URL ? 'redis' : 'postgres';
+if (bus !== 'redis' && bus !== 'postgres') throw new Error('--bus is redis or postgres');
+/** The server's REDIS_URL: an empty one is "not set" (the bus and the job queue on PostgreSQL). */
+const redisUrl = bus === 'redis' ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : '';
+const skipDirect = process.argv.includes('--no-direct');
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const now = () => performance.timeOrigin + performance.now();
 
 if (!process.argv.includes('--no-build')) {
@@ -52,6 +65,7 @@ const kasa = await startKasa({
     OPENAI_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
     OPENAI_API_KEY: 'bench',
     CHAT_MODEL: 'bench-model',
+    REDIS_URL: redisUrl,
   },
   nodeArgs: process.env.BENCH_CPU_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
@@ -73,6 +87,20 @@ function rssMb(pid) {
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
   } catch {
     return 0;
+  }
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times (`getconf CLK_TCK`: 100 on Linux). */
+const CLOCK_TICKS = 100;
+/** The process's CPU time so far (user + system), in ms, from /proc/<pid>/stat (10 ms resolution). */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may hold spaces: count fields after its ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
   }
 }
 
@@ -99,9 +127,26 @@ try {
   let rssAtFullConcurrency = 0;
   let failedStreams = 0;
   let chunks = 0;
+  /** Server CPU and chunks delivered when all streams were flowing, and when the first one ended. */
+  let cpuAtFull = NaN;
+  let chunksAtFull = 0;
+  let cpuAtFirstEnd = NaN;
+  let chunksAtFirstEnd = 0;
+  /** Streams that began flowing; when the last one does, every send is accepted: streaming only from then on. */
+  let begun = 0;
+  let cpuAtLastBegun = NaN;
+  let chunksAtLastBegun = 0;
   const baseRss = rssMb(kasa.pid);
   let peakRss = baseRss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(kasa.pid))), 100);
+  /** When the peak was seen (ms since epoch): during the sends, at full concurrency or as replies end. */
+  let peakRssAt = 0;
+  const sampler = setInterval(() => {
+    const rss = rssMb(kasa.pid);
+    if (rss > peakRss) {
+      peakRss = rss;
+      peakRssAt = now();
+    }
+  }, 100);
 
   /** direct: read the model itself (the harness's own cost); else through Kasa's POST /api/chat. */
   async function oneStream(i, direct = false) {
@@ -151,10 +196,17 @@ try {
           if (!direct && !flowing) {
             flowing = true;
             active += 1;
+            begun += 1;
+            if (begun === streams) {
+              cpuAtLastBegun = cpuMs(kasa.pid);
+              chunksAtLastBegun = chunks;
+            }
             peakActive = Math.max(peakActive, active);
             if (active === streams) {
               allFlowingAt = now();
               rssAtFullConcurrency = rssMb(kasa.pid);
+              cpuAtFull = cpuMs(kasa.pid);
+              chunksAtFull = chunks;
             }
           }
           if (!direct) chunks += 1;
@@ -163,23 +215,33 @@ try {
     }
     if (!direct && flowing) {
       active -= 1;
-      if (allFlowingAt !== null && firstEndAfterAllFlowing === null) firstEndAfterAllFlowing = now();
+      if (allFlowingAt !== null && firstEndAfterAllFlowing === null) {
+        firstEndAfterAllFlowing = now();
+        cpuAtFirstEnd = cpuMs(kasa.pid);
+        chunksAtFirstEnd = chunks;
+      }
     }
     if (!sawDone) throw new Error('stream ended without done');
   }
 
   // The same streams straight from the model: what this harness itself costs (its own parsing
   // of 20,000 chunks/s on the same cores), subtracted below to isolate what Kasa adds.
-  const direct = await Promise.allSettled(Array.from({ length: streams }, (_, i) => oneStream(i, true)));
-  if (direct.some((r) => r.status === 'rejected')) console.log('  (some direct streams failed)');
+  if (!skipDirect) {
+    const direct = await Promise.allSettled(Array.from({ length: streams }, (_, i) => oneStream(i, true)));
+    if (direct.some((r) => r.status === 'rejected')) console.log('  (some direct streams failed)');
+  }
   baseline.sort((a, b) => a - b);
 
   console.log(
-    `\nchat-stream: ${streams} concurrent streams × ${tokens} tokens at 20 tokens/s, ${users} users`,
+    `\nchat-stream: ${streams} concurrent streams × ${tokens} tokens at 20 tokens/s, ${users} users, reply bus on ${bus === 'redis' ? 'Redis' : 'PostgreSQL'}`,
   );
+  const loadBefore = loadAverage();
   const startedAt = now();
+  const cpuAtStart = cpuMs(kasa.pid);
   const results = await Promise.allSettled(Array.from({ length: streams }, (_, i) => oneStream(i)));
   const wallS = (now() - startedAt) / 1000;
+  const cpuAtEnd = cpuMs(kasa.pid);
+  const loadAfter = loadAverage();
   clearInterval(sampler);
   const failures = results.filter((r) => r.status === 'rejected');
   failedStreams = failures.length;
@@ -210,14 +272,30 @@ try {
   console.log(
     `  added latency per chunk with all ${streams} streams flowing (model wrote it → client read it, through Kasa): ${latencies.length} chunks, p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${max.toFixed(2)} ms (budget p99 ≤ ${budget.p99Ms} ms: ${p99 <= budget.p99Ms ? 'within budget' : 'OVER BUDGET'})`,
   );
+  if (!skipDirect)
+    console.log(
+      `  for scale, the same streams read straight from the model (harness alone): p50 ${b50.toFixed(2)} ms, p99 ${b99.toFixed(2)} ms`,
+    );
+  // CPU per chunk: the server's CPU time over the window / the model chunks delivered in it (a
+  // coalesced event carries several). The full-concurrency window leaves out the sends (sign-in
+  // check, rows, quota), which the whole run includes.
+  const fullChunks = chunksAtFirstEnd - chunksAtFull;
+  const fullUs = fullChunks > 0 ? ((cpuAtFirstEnd - cpuAtFull) * 1000) / fullChunks : NaN;
+  const wholeUs = chunks > 0 ? ((cpuAtEnd - cpuAtStart) * 1000) / chunks : NaN;
+  const afterSendsChunks = chunks - chunksAtLastBegun;
+  const afterSendsUs = afterSendsChunks > 0 ? ((cpuAtEnd - cpuAtLastBegun) * 1000) / afterSendsChunks : NaN;
   console.log(
-    `  for scale, the same streams read straight from the model (harness alone): p50 ${b50.toFixed(2)} ms, p99 ${b99.toFixed(2)} ms`,
+    `  server CPU per streamed chunk with all ${streams} flowing: ${fullUs.toFixed(1)} µs (${((cpuAtFirstEnd - cpuAtFull) / 1000).toFixed(2)} s CPU / ${fullChunks} chunks; budget ≤ ${budget.cpuPerChunkUs} µs: ${fullUs <= budget.cpuPerChunkUs ? 'within budget' : 'OVER BUDGET'}); whole run, sends included: ${wholeUs.toFixed(1)} µs (${((cpuAtEnd - cpuAtStart) / 1000).toFixed(2)} s / ${chunks} chunks in ${wallS.toFixed(1)} s)`,
   );
+  console.log(
+    `  server CPU per streamed chunk once every send was accepted (streaming only, to the end): ${afterSendsUs.toFixed(1)} µs (${((cpuAtEnd - cpuAtLastBegun) / 1000).toFixed(2)} s / ${afterSendsChunks} chunks)`,
+  );
+  console.log(`  load average: ${loadBefore} before, ${loadAfter} after`);
   console.log(
     '  (model, Kasa, PostgreSQL and this client share the same cores: the figures include that contention)',
   );
   console.log(
-    `  server RSS: ${baseRss.toFixed(0)} MB idle, ${rssAtFullConcurrency.toFixed(0)} MB when all ${streams} were flowing, peak ${peakRss.toFixed(0)} MB (budget ≤ ${budget.rssMb} MB: ${peakRss <= budget.rssMb ? 'within budget' : 'OVER BUDGET'})`,
+    `  server RSS: ${baseRss.toFixed(0)} MB idle, ${rssAtFullConcurrency.toFixed(0)} MB when all ${streams} were flowing, peak ${peakRss.toFixed(0)} MB ${peakRssAt ? `at ${((peakRssAt - startedAt) / 1000).toFixed(1)} s` : ''} (budget ≤ ${budget.rssMb} MB: ${peakRss <= budget.rssMb ? 'within budget' : 'OVER BUDGET'})`,
   );
   await dispatcher.close();
 } finally {

@@ -1,5 +1,6 @@
 // Shared rspack 2 + Module Federation (enhanced 2.9) configuration for the shell and the four remotes.
 // Each app's rspack.config.mjs calls kasaAppConfig({...}) with its name, port and exposes.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -10,6 +11,17 @@ import federationShared from './federation-shared.cjs';
 export const { SHARED_SINGLETONS, REACT_ROUTER_EXPORTS } = federationShared;
 
 const workspaceRoot = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * @kasa/ui's static stylesheet (the first screens' layout as plain classes, issue 15), inlined by
+ * each app's index.html as `<%= kasaUiCss %>`: applied before any script, and no JavaScript bytes.
+ * Comments and indentation stripped.
+ */
+function kasaUiCss() {
+  return readFileSync(path.join(workspaceRoot, 'libs/ui/src/static.css'), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s*([{};\n])\s*/g, (_, c) => (c === '\n' ? '' : c));
+}
 
 function sharedConfig(isProd) {
   const shared = {};
@@ -52,7 +64,13 @@ export function kasaAppConfig({ dir, name, port, host = false, exposes, devServe
     const standalonePage = host || !isProd;
     const plugins = [
       ...(standalonePage
-        ? [new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), minify: isProd })]
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: path.join(dir, 'index.html'),
+              minify: isProd,
+              templateParameters: { kasaUiCss: kasaUiCss() },
+            }),
+          ]
         : []),
       new ModuleFederationPlugin({
         name,

@@ -40,7 +40,7 @@ import { ApiException } from '../common';
 import { ChatService, type RetriedChat } from './chat.service';
 import { ReplyStreamService } from './reply-stream/reply-stream.service';
 import { ConversationParams, RenameConversationDto, SearchChatQuery, SendChatDto } from './dto/chat.dto';
-import { KEEP_ALIVE_MS, openEventStream, writeEventWithId, writeKeepAlive } from '../common/sse';
+import { EventStreamWriter, KEEP_ALIVE_MS, openEventStream } from '../common/sse';
 
 /** Node lowers header names. */
 const IDEMPOTENCY_HEADER_LOWER = CHAT_IDEMPOTENCY_HEADER.toLowerCase();
@@ -157,15 +157,17 @@ export class ChatController {
     if (!started.reply) return this.answerRetry(user, started, response);
     openEventStream(response);
     // Every event carries its offset as the SSE id (chatReplyStreamPath): a cut stream resumes there.
-    writeEventWithId(response, 0, {
+    // The writer batches the events of one event-loop turn into one write (common/sse.ts).
+    const writer = new EventStreamWriter(response);
+    writer.event(0, {
       conversationId: started.conversationId,
       userMessageId: started.userMessageId,
       assistantMessageId: started.assistantMessageId,
     });
-    const keepAlive = setInterval(() => writeKeepAlive(response), KEEP_ALIVE_MS);
+    const keepAlive = setInterval(() => writer.keepAlive(), KEEP_ALIVE_MS);
     const unsubscribe = started.reply.subscribe((event, offset) => {
-      writeEventWithId(response, offset, event);
-      if (event.done || event.error) response.end();
+      writer.chatEvent(offset, event);
+      if (event.done || event.error) writer.end();
     });
     response.on('close', () => {
       clearInterval(keepAlive);

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { ChatAttachmentRef, ChatMessageStatus, ChatRole } from '@kasa/contracts';
+import type { ChatAttachmentRef, ChatMessageStatus, ChatRole, PlanId } from '@kasa/contracts';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import type { ReadableFailure } from '../ai/chat-model.port';
+import { BatchItemFailure, BatchWhileBusy, type PreparedStatement, queryPrepared } from '../common';
+import { type PreparedReservation, reserveOnPlanCtes } from '../usage';
 import { ChatMessageEntity } from './entities/chat-message.entity';
 import { ConversationEntity } from './entities/conversation.entity';
 import type { PromptHistoryMessage } from './prompt/build-chat-prompt';
@@ -25,9 +27,23 @@ export interface StartTurnInput {
   historyTokenBudget: number;
   /** What the message is sent with, in order (already checked to be the user's). */
   attachments?: MessageAttachmentInput[];
-  /** The idempotency key this send claimed: its row gets the new ids in the same statement. */
-  sendKey?: string;
+  /** The message's quota, taken by the statement that stores the turn (nothing stored without it). */
+  reservation: PreparedReservation;
+  /** The send's idempotency key and its request's hash: stored with the new ids, or the turn is not. */
+  sendKey?: { key: string; requestHash: string };
 }
+
+/**
+ * What storing a turn came to: started (with the quota's new count), or nothing stored and nothing
+ * charged because the conversation is not the user's, the quota refused it, or the idempotency key
+ * is already used (by a committed send, or by one that committed while this one ran).
+ */
+export type TurnOutcome =
+  | { kind: 'started'; turn: StartedTurn; reserved: { used: number; plan: PlanId } }
+  | { kind: 'not-found' }
+  /** `plan`: the plan whose limit refused it (the usage-limit 429 names it). */
+  | { kind: 'refused'; plan: PlanId }
+  | { kind: 'duplicate' };
 
 /** An attachment stored with a user message. */
 export interface MessageAttachmentInput {
@@ -102,15 +118,90 @@ const INSERT_ATTACHMENTS_CTE = `"attached" AS (
 )`;
 
 /**
- * Records the turn's ids on its claimed idempotency key ($5; null: no key), in the statement that
- * inserts the turn: a duplicate never sees the messages without the ids, nor the ids without them.
+ * The quota's placeholders in both turn statements: $2 the user, $7 to $12 the reservation. The
+ * quota is taken only while the key ($5; null: no key) is not stored yet.
+ */
+const RESERVE_CTES = `"dup" AS (SELECT 1 FROM "chat_send_keys" WHERE "user_id" = $2::uuid AND "key" = $5::uuid),
+  ${reserveOnPlanCtes(
+    { userId: '$2', period: '$7', feature: '$8', amount: '$9', basic: '$10', pro: '$11', at: '$12' },
+    'NOT EXISTS (SELECT 1 FROM "dup")',
+  )}`;
+
+/**
+ * Stores the idempotency key ($5, with its request's hash $6) with the turn's ids, in the
+ * statement that inserts the turn: a duplicate never sees the messages without the ids, nor the
+ * ids without them. A plain INSERT: when a concurrent send with the key committed first, the
+ * primary key fails this whole statement (quota, conversation, messages), which then stored and
+ * charged nothing.
  */
 const SAVE_SEND_KEY_CTE = `"keyed" AS (
-  UPDATE "chat_send_keys" k
-     SET "conversation_id" = u."conversation_id", "user_message_id" = u."id", "assistant_message_id" = a."id"
+  INSERT INTO "chat_send_keys"
+    ("user_id", "key", "request_hash", "conversation_id", "user_message_id", "assistant_message_id")
+  SELECT $2::uuid, $5::uuid, $6::text, u."conversation_id", u."id", a."id"
     FROM "turn" u, "turn" a
-   WHERE u."role" = 'user' AND a."role" = 'assistant' AND k."user_id" = $2::uuid AND k."key" = $5::uuid
+   WHERE $5::uuid IS NOT NULL AND u."role" = 'user' AND a."role" = 'assistant'
 )`;
+
+/** The turn's rows, or one row of nulls when nothing was stored, with the quota's outcome. */
+const TURN_RESULT = `SELECT t."id", t."role", t."created_at", t."conversation_id", r."used", r."pro",
+         EXISTS (SELECT 1 FROM "dup") AS "duplicate", (SELECT "pro" FROM "p") AS "plan_pro"
+    FROM (SELECT 1) "one" LEFT JOIN "turn" t ON true LEFT JOIN "reserved" r ON true`;
+
+/**
+ * A first message's statement, prepared (parsed once per connection: PostgreSQL shares this
+ * machine's cores with the server, bench/chat-send): the quota, the conversation, both messages
+ * and the key.
+ */
+const START_CONVERSATION: PreparedStatement = {
+  name: 'chat_start_conversation',
+  text: `WITH "now" AS (SELECT clock_timestamp() AS "t"),
+  ${RESERVE_CTES},
+  "created" AS (
+    INSERT INTO "conversations" ("user_id", "title", "created_at", "updated_at")
+    SELECT $2::uuid, $1::text, "t", "t" FROM "now", "reserved"
+    RETURNING "id"
+  ),
+  "turn" AS (${insertTurnSql('"created"."id"', '"now", "created"')}),
+  ${INSERT_ATTACHMENTS_CTE},
+  ${SAVE_SEND_KEY_CTE}
+  ${TURN_RESULT}`,
+};
+
+/** The primary key of chat_send_keys refused the turn's key: a concurrent send with it committed first. */
+function isSendKeyTaken(error: unknown): boolean {
+  const failure = error as { code?: string; table?: string; driverError?: { code?: string; table?: string } };
+  const code = failure.code ?? failure.driverError?.code;
+  const table = failure.table ?? failure.driverError?.table;
+  return code === '23505' && table === 'chat_send_keys';
+}
+
+function turnParameters(first: string, input: StartTurnInput): unknown[] {
+  const { reservation } = input;
+  return [
+    first,
+    input.userId,
+    input.message,
+    attachmentsJson(input.attachments),
+    input.sendKey?.key ?? null,
+    input.sendKey?.requestHash ?? null,
+    reservation.key.period,
+    reservation.key.feature,
+    reservation.amount,
+    reservation.limits.basic,
+    reservation.limits.pro,
+    reservation.at,
+  ];
+}
+
+/** What a turn statement answered when it stored nothing. */
+function unstored(rows: Row[]): TurnOutcome {
+  if (rows[0]?.duplicate) return { kind: 'duplicate' };
+  return { kind: 'refused', plan: rows[0]?.plan_pro ? 'PRO_PLAN' : 'BASIC_PLAN' };
+}
+
+function reservedOf(rows: Row[]): { used: number; plan: PlanId } {
+  return { used: rows[0].used as number, plan: rows[0].pro ? 'PRO_PLAN' : 'BASIC_PLAN' };
+}
 
 function attachmentsJson(attachments: MessageAttachmentInput[] = []): string {
   return JSON.stringify(
@@ -175,6 +266,13 @@ export interface SendKeyRow {
   conversationId: string | null;
   userMessageId: string | null;
   assistantMessageId: string | null;
+}
+
+/** A reply's final state (ChatRepository.finishReply). */
+export interface FinalReply {
+  status: Exclude<ChatMessageStatus, 'streaming'>;
+  content: string;
+  error: ReadableFailure | null;
 }
 
 /** Replies saved per progress statement. */
@@ -256,74 +354,77 @@ export class ChatRepository {
   }
 
   /**
-   * Stores the user's message and an empty 'streaming' reply (creating the conversation when none
-   * is given) and reads the history the prompt is built from. Sends to the same conversation are
+   * Takes the message's quota and stores the user's message and an empty 'streaming' reply
+   * (creating the conversation when none is given) with the send's idempotency key, in one
+   * statement, and reads the history the prompt is built from. Sends to the same conversation are
    * serialised on its row, so every turn sees the turns stored before it and two replies never
-   * interleave. Null when the conversation is not this user's.
+   * interleave. Nothing is stored or charged unless it is 'started'.
    */
-  async startTurn(input: StartTurnInput): Promise<StartedTurn | null> {
-    if (!input.conversationId) return this.startConversation(input);
-    const conversationId = input.conversationId;
-    return this.dataSource.transaction(async (manager) => {
+  async startTurn(input: StartTurnInput): Promise<TurnOutcome> {
+    try {
+      return await (input.conversationId
+        ? this.continueConversation(input.conversationId, input)
+        : this.startConversation(input));
+    } catch (error) {
+      if (isSendKeyTaken(error)) return { kind: 'duplicate' };
+      throw error;
+    }
+  }
+
+  /**
+   * A turn in an existing conversation: its row locked first (a foreign one is not found, before
+   * any charge), then the quota, the turn and the key in one statement, then the history, which
+   * a new statement reads after the lock so it sees the turns committed before it.
+   */
+  private continueConversation(conversationId: string, input: StartTurnInput): Promise<TurnOutcome> {
+    return this.dataSource.transaction(async (manager): Promise<TurnOutcome> => {
       const locked: Row[] = await manager.query(
         `SELECT "id" FROM "conversations" WHERE "id" = $1 AND "user_id" = $2 FOR UPDATE`,
         [conversationId, input.userId],
       );
-      if (!locked[0]) return null;
-      const inserted: Row[] = await manager.query(
+      if (!locked[0]) return { kind: 'not-found' };
+      const rows: Row[] = await manager.query(
         `WITH "now" AS (SELECT clock_timestamp() AS "t"),
-         "turn" AS (${insertTurnSql('$1::uuid', '"now"')}),
+         ${RESERVE_CTES},
+         "turn" AS (${insertTurnSql('$1::uuid', '"now", "reserved"')}),
          "touch" AS (
-           UPDATE "conversations" SET "updated_at" = (SELECT "t" FROM "now") WHERE "id" = $1::uuid
+           UPDATE "conversations" SET "updated_at" = (SELECT "t" FROM "now")
+            WHERE "id" = $1::uuid AND EXISTS (SELECT 1 FROM "reserved")
          ),
          ${INSERT_ATTACHMENTS_CTE},
          ${SAVE_SEND_KEY_CTE}
-         SELECT "id", "role", "created_at" FROM "turn"`,
-        [
-          conversationId,
-          input.userId,
-          input.message,
-          attachmentsJson(input.attachments),
-          input.sendKey ?? null,
-        ],
+         ${TURN_RESULT}`,
+        turnParameters(conversationId, input),
       );
-      const turn = toStartedTurn(conversationId, inserted);
+      if (!rows[0]?.id) return unstored(rows);
+      const turn = toStartedTurn(conversationId, rows);
       const history = await this.loadHistory(
         manager,
         conversationId,
         turn.userCreatedAt,
         input.historyTokenBudget,
       );
-      return { ...turn.ids, history };
+      return { kind: 'started', turn: { ...turn.ids, history }, reserved: reservedOf(rows) };
     });
   }
 
   /**
-   * A first message: the conversation and both messages in one statement (one round trip, no
-   * explicit transaction: a statement is atomic). There is no history yet.
+   * A first message: the quota, the conversation, both messages and the key in one statement (one
+   * round trip, no explicit transaction: a statement is atomic). There is no history yet.
    */
-  private async startConversation(input: StartTurnInput): Promise<StartedTurn> {
-    const inserted: Row[] = await this.dataSource.query(
-      `WITH "now" AS (SELECT clock_timestamp() AS "t"),
-       "created" AS (
-         INSERT INTO "conversations" ("user_id", "title", "created_at", "updated_at")
-         SELECT $2::uuid, $1::text, "t", "t" FROM "now"
-         RETURNING "id"
-       ),
-       "turn" AS (${insertTurnSql('"created"."id"', '"now", "created"')}),
-       ${INSERT_ATTACHMENTS_CTE},
-       ${SAVE_SEND_KEY_CTE}
-       SELECT "id", "role", "created_at", "conversation_id" FROM "turn"`,
-      [
-        input.newTitle,
-        input.userId,
-        input.message,
-        attachmentsJson(input.attachments),
-        input.sendKey ?? null,
-      ],
+  private async startConversation(input: StartTurnInput): Promise<TurnOutcome> {
+    const rows = await queryPrepared<Row>(
+      this.dataSource,
+      START_CONVERSATION,
+      turnParameters(input.newTitle, input),
     );
-    const conversationId = inserted[0].conversation_id as string;
-    return { ...toStartedTurn(conversationId, inserted).ids, history: [] };
+    if (!rows[0]?.id) return unstored(rows);
+    const conversationId = rows[0].conversation_id as string;
+    return {
+      kind: 'started',
+      turn: { ...toStartedTurn(conversationId, rows).ids, history: [] },
+      reserved: reservedOf(rows),
+    };
   }
 
   /**
@@ -363,22 +464,8 @@ export class ChatRepository {
   }
 
   /**
-   * Claims an idempotency key for this user (its row, still without ids, marks the send under
-   * way). True: the key was free and the caller sends. False: the key is taken; the primary key
-   * decides between concurrent claims.
-   */
-  async claimSendKey(userId: string, key: string, requestHash: string): Promise<boolean> {
-    const rows: Row[] = await this.dataSource.query(
-      `INSERT INTO "chat_send_keys" ("user_id", "key", "request_hash") VALUES ($1, $2, $3)
-       ON CONFLICT ("user_id", "key") DO NOTHING RETURNING "key"`,
-      [userId, key, requestHash],
-    );
-    return rows.length > 0;
-  }
-
-  /**
-   * Frees a claimed key whose send did not happen (429, 404, failure), so a retry may send;
-   * with `olderThanMs`, only a claim left that long (its process died mid-send).
+   * Frees a key claimed without ids (by a version before one-statement sends) whose process died
+   * mid-send: only a claim left `olderThanMs`.
    */
   async releaseSendKey(userId: string, key: string, olderThanMs = 0): Promise<void> {
     await this.dataSource.query(
@@ -519,31 +606,82 @@ export class ChatRepository {
 
   /**
    * A reply's final state; the conversation's last activity moves to now. False when the row is
-   * no longer streaming (already finished elsewhere, or deleted with its conversation).
+   * no longer streaming (already finished elsewhere, or deleted with its conversation). Replies
+   * finishing while a save runs are saved together by the next one (a burst of short replies is
+   * a few statements, not one each).
    */
-  async finishReply(
-    id: string,
-    final: {
-      status: Exclude<ChatMessageStatus, 'streaming'>;
-      content: string;
-      error: ReadableFailure | null;
-    },
-  ): Promise<boolean> {
-    const rows: Row[] = await this.dataSource.query(
-      `WITH "m" AS (
-         UPDATE "chat_messages"
-            SET "content" = $2, "status" = $3, "error" = $4, "error_code" = $5,
-                "updated_at" = clock_timestamp()
-          WHERE "id" = $1 AND "status" = 'streaming'
-          RETURNING "conversation_id", "updated_at"
-       ), "c" AS (
-         UPDATE "conversations" c SET "updated_at" = "m"."updated_at"
-           FROM "m" WHERE c."id" = "m"."conversation_id" AND c."updated_at" < "m"."updated_at"
-       )
-       SELECT count(*)::int AS "n" FROM "m"`,
-      [id, final.content, final.status, final.error?.message ?? null, final.error?.code ?? null],
+  finishReply(id: string, final: FinalReply): Promise<boolean> {
+    return this.finals.load({ id, ...final });
+  }
+
+  private readonly finals = new BatchWhileBusy<{ id: string } & FinalReply, boolean>(
+    (replies) => this.finishReplies(replies),
+    // One batch at a time: two multi-row saves could lock the same conversations in opposite orders.
+    { maxInFlight: 1, maxBatch: PROGRESS_BATCH },
+  );
+
+  /**
+   * One statement for the batch; when it fails, each reply alone, so that one reply PostgreSQL
+   * refuses (a NUL character in its text) fails alone, not the replies saved with it.
+   */
+  private async finishReplies(
+    replies: Array<{ id: string } & FinalReply>,
+  ): Promise<Array<boolean | BatchItemFailure>> {
+    try {
+      return await this.finishTogether(replies);
+    } catch (error) {
+      if (replies.length === 1) throw error;
+      const results: Array<boolean | BatchItemFailure> = [];
+      for (const reply of replies)
+        results.push(
+          await this.finishTogether([reply]).then(
+            (r) => r[0],
+            (e: unknown) => new BatchItemFailure(e),
+          ),
+        );
+      return results;
+    }
+  }
+
+  private async finishTogether(replies: Array<{ id: string } & FinalReply>): Promise<boolean[]> {
+    const rows = JSON.stringify(
+      replies.map((reply) => ({
+        id: reply.id,
+        content: reply.content,
+        status: reply.status,
+        error: reply.error?.message ?? null,
+        error_code: reply.error?.code ?? null,
+      })),
     );
-    return Number(rows[0]?.n ?? 0) > 0;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const saved: Row[] = await this.dataSource.query(
+          `WITH "v" AS (
+             SELECT * FROM jsonb_to_recordset($1::jsonb)
+               AS v("id" uuid, "content" text, "status" text, "error" text, "error_code" text)
+           ), "m" AS (
+             UPDATE "chat_messages" m
+                SET "content" = v."content", "status" = v."status", "error" = v."error",
+                    "error_code" = v."error_code", "updated_at" = clock_timestamp()
+               FROM "v" WHERE m."id" = v."id" AND m."status" = 'streaming'
+             RETURNING m."id", m."conversation_id", m."updated_at"
+           ), "c" AS (
+             UPDATE "conversations" c SET "updated_at" = x."updated_at"
+               FROM (SELECT "conversation_id", max("updated_at") AS "updated_at" FROM "m" GROUP BY 1) x
+              WHERE c."id" = x."conversation_id" AND c."updated_at" < x."updated_at"
+           )
+           SELECT "id" FROM "m"`,
+          [rows],
+        );
+        const ids = new Set(saved.map((row) => row.id as string));
+        return replies.map((reply) => ids.has(reply.id));
+      } catch (error) {
+        // A progress save locking the same rows in another order: PostgreSQL undid this whole
+        // statement, which can run again as it was.
+        const failure = error as { code?: string; driverError?: { code?: string } };
+        if ((failure.code ?? failure.driverError?.code) !== '40P01' || attempt >= 3) throw error;
+      }
+    }
   }
 
   /**

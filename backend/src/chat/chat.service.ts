@@ -161,76 +161,86 @@ export class ChatService {
    * the server is shutting down. A reply that never starts or fails gives the message back.
    * Attachments are checked first: one that is not the user's is a 404 and costs nothing.
    *
-   * With an idempotency key (a UUID the client keeps for this message), the key is claimed first
-   * (its primary key decides between concurrent duplicates), then the quota is taken and the turn
-   * stored with the key's ids in one statement. A second send with the key (a retry, or the same
-   * request racing) waits for those ids, creates and charges nothing, and answers the first
-   * send's ids (`reply: null`). A send that fails lets the key go. Another body is a 409.
+   * The quota, the turn and the idempotency key (a UUID the client keeps for this message) are
+   * stored by one statement (ChatRepository.startTurn): one round trip per send, and a refused
+   * send stores and charges nothing. The key's primary key decides between concurrent duplicates:
+   * the loser's statement stores nothing, and it answers the first send's ids (`reply: null`).
+   * A second send with the key (a retry) does the same. Another body is a 409.
    */
   async send(user: User, dto: SendChatDto, idempotencyKey?: string): Promise<StartedChat | RetriedChat> {
     if (this.generation.isClosing)
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'CHAT_SERVER_RESTARTING', SERVER_RESTARTING);
     const attachments = await this.attachments.resolve(user.id, dto.attachments ?? []);
-    if (idempotencyKey) return this.sendOnce(user, dto, attachments, idempotencyKey);
-    const reservation = await this.usage.reserve(user.id, 'messagesPerMonth');
-    try {
-      const turn = await this.repository.startTurn(this.turnInput(user, dto, attachments));
-      if (!turn) throw conversationNotFound();
-      return this.startReply(user, dto, attachments, turn, reservation);
-    } catch (error) {
-      await reservation.refund();
-      throw error;
+    const sendKey = idempotencyKey ? { key: idempotencyKey, requestHash: requestHash(dto) } : undefined;
+    const started = Date.now();
+    for (;;) {
+      const prepared = await this.usage.prepare(user.id, 'messagesPerMonth');
+      const outcome = await this.repository.startTurn({
+        ...this.turnInput(user, dto, attachments),
+        reservation: prepared,
+        sendKey,
+      });
+      if (outcome.kind === 'not-found') throw conversationNotFound();
+      if (outcome.kind === 'started') {
+        const reservation = await this.usage.settle(prepared, outcome.reserved);
+        try {
+          return this.startReply(user, dto, attachments, outcome.turn, reservation);
+        } catch (error) {
+          await reservation.refund();
+          throw error;
+        }
+      }
+      if (outcome.kind === 'refused') {
+        // A duplicate racing its first send at the limit loses to it on the quota: it answers
+        // the first send's ids, not a 429.
+        const first = sendKey ? await this.sentWithKey(user, sendKey, started) : null;
+        if (first && first !== 'again') return first;
+        await this.usage.settle(prepared, null, outcome.plan); // the usage-limit 429
+      }
+      // A duplicate: the key's send committed. Gone since (its conversation deleted): send again.
+      const first = await this.sentWithKey(user, sendKey!, started);
+      if (first && first !== 'again') return first;
     }
   }
 
-  private async sendOnce(
+  /**
+   * What the send that stored this key created; null when no send stored it; 'again' when the
+   * caller should send again (the key was let go). A 409 when the key came with another body.
+   */
+  private async sentWithKey(
     user: User,
-    dto: SendChatDto,
-    attachments: ResolvedAttachment[],
-    key: string,
-  ): Promise<StartedChat | RetriedChat> {
-    const hash = requestHash(dto);
-    const started = Date.now();
-    // The key's primary key decides: one claim wins and sends; the others wait for its ids.
-    while (!(await this.repository.claimSendKey(user.id, key, hash))) {
-      const row = await this.repository.findSendKey(user.id, key);
-      if (row && row.requestHash !== hash)
+    sendKey: { key: string; requestHash: string },
+    started: number,
+  ): Promise<RetriedChat | 'again' | null> {
+    for (;;) {
+      const row = await this.repository.findSendKey(user.id, sendKey.key);
+      if (!row) return null;
+      if (row.requestHash !== sendKey.requestHash)
         throw new ApiException(HttpStatus.CONFLICT, 'CHAT_IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED);
-      if (row?.conversationId && row.userMessageId && row.assistantMessageId)
+      if (row.conversationId && row.userMessageId && row.assistantMessageId)
         return {
           conversationId: row.conversationId,
           userMessageId: row.userMessageId,
           assistantMessageId: row.assistantMessageId,
           reply: null,
         };
-      if (!row) continue; // the first send failed and let the key go: claim it again.
+      // A key without ids was claimed by a version before one-statement sends, still sending
+      // (wait for its ids) or dead mid-send (take the key over).
       if (Date.now() - started > CLAIM_WAIT_MS) {
-        // A claim this old lost its process mid-send: take the key over.
-        await this.repository.releaseSendKey(user.id, key, ABANDONED_CLAIM_MS);
+        await this.repository.releaseSendKey(user.id, sendKey.key, ABANDONED_CLAIM_MS);
         if (Date.now() - row.createdAt.getTime() < ABANDONED_CLAIM_MS)
           throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'CHAT_SERVER_RESTARTING', SERVER_RESTARTING);
-        continue;
+        return 'again';
       }
       await sleep(CLAIM_POLL_MS);
     }
-    let reservation: Reservation | null = null;
-    try {
-      reservation = await this.usage.reserve(user.id, 'messagesPerMonth');
-      const turn = await this.repository.startTurn({
-        ...this.turnInput(user, dto, attachments),
-        sendKey: key,
-      });
-      if (!turn) throw conversationNotFound();
-      return this.startReply(user, dto, attachments, turn, reservation);
-    } catch (error) {
-      await reservation?.refund();
-      // The send did not happen: a retry may send.
-      await this.repository.releaseSendKey(user.id, key).catch(() => undefined);
-      throw error;
-    }
   }
 
-  private turnInput(user: User, dto: SendChatDto, attachments: ResolvedAttachment[]): StartTurnInput {
+  private turnInput(
+    user: User,
+    dto: SendChatDto,
+    attachments: ResolvedAttachment[],
+  ): Omit<StartTurnInput, 'reservation'> {
     return {
       userId: user.id,
       conversationId: dto.conversationId,

@@ -10,3 +10,4 @@ export * from './request-logging';
 export * from './api-path';
 export * from './clock';
 export * from './prepared-statement';
+export * from './batch-while-busy';

@@ -18,3 +18,4 @@ export * from './reservation';
 export * from './usage-limit.exception';
 export * from './usage.module';
 export * from './usage.service';
+export { reserveOnPlanCtes, type ReservePlaceholders } from './usage.repository';

@@ -12,6 +12,48 @@ export interface CounterKey {
 
 type Row = Record<string, unknown>;
 
+/** The placeholders ($n) of a statement that reserves inside it (see reserveOnPlanCtes). */
+export interface ReservePlaceholders {
+  userId: string;
+  period: string;
+  feature: string;
+  amount: string;
+  /** The Basic and Pro limits of the feature (negative: unlimited). */
+  basic: string;
+  pro: string;
+  /** The instant whose plan decides the limit. */
+  at: string;
+}
+
+/**
+ * Two CTEs, "p" (the limit of the user's plan at `at`) and "reserved" (the counter's new
+ * "used" and "pro", no row when the limit refused it), for a statement that takes the quota
+ * together with its own work: the caller's other CTEs select FROM "reserved", so they happen only
+ * when the quota was taken, and the statement is atomic. `gate`, a condition, lets the caller
+ * reserve only when it holds (a key not used yet, a conversation that is the user's): a false
+ * gate charges nothing. Exact under concurrency like `reserve`: the insert of a first use and the
+ * update of a concurrent one both check the limit, the update on the latest row under its lock.
+ */
+export function reserveOnPlanCtes(p: ReservePlaceholders, gate = 'true'): string {
+  return `"p" AS (
+    SELECT CASE WHEN "pro" THEN ${p.pro}::int ELSE ${p.basic}::int END AS "limit", "pro"
+      FROM (SELECT EXISTS (
+             SELECT 1 FROM "subscriptions"
+              WHERE "user_id" = ${p.userId}::uuid AND "status" = 'active' AND "plan" = 'PRO_PLAN'
+                AND "current_period_end" > ${p.at}::timestamptz
+           ) AS "pro") "s"
+  ),
+  "reserved" AS (
+    INSERT INTO "usage_counters" AS c ("user_id", "period", "feature", "used")
+    SELECT ${p.userId}::uuid, ${p.period}::date, ${p.feature}::text, ${p.amount}::int FROM "p"
+     WHERE (${gate}) AND ("p"."limit" < 0 OR ${p.amount}::int <= "p"."limit")
+    ON CONFLICT ("user_id", "period", "feature") DO UPDATE
+      SET "used" = c."used" + EXCLUDED."used"
+      WHERE (SELECT "limit" FROM "p") < 0 OR c."used" + EXCLUDED."used" <= (SELECT "limit" FROM "p")
+    RETURNING "used", (SELECT "pro" FROM "p") AS "pro"
+  )`;
+}
+
 /** Database access for usage counters. */
 @Injectable()
 export class UsageRepository {
@@ -49,20 +91,8 @@ export class UsageRepository {
     at: Date,
   ): Promise<{ used: number; plan: PlanId } | null> {
     const rows: Row[] = await this.dataSource.query(
-      `WITH "p" AS (
-         SELECT CASE WHEN "pro" THEN $6::int ELSE $5::int END AS "limit", "pro"
-           FROM (SELECT EXISTS (
-                  SELECT 1 FROM "subscriptions"
-                   WHERE "user_id" = $1 AND "status" = 'active' AND "plan" = 'PRO_PLAN'
-                     AND "current_period_end" > $7
-                ) AS "pro") "s"
-       )
-       INSERT INTO "usage_counters" AS c ("user_id", "period", "feature", "used")
-       SELECT $1, $2::date, $3, $4::int FROM "p" WHERE "p"."limit" < 0 OR $4::int <= "p"."limit"
-       ON CONFLICT ("user_id", "period", "feature") DO UPDATE
-         SET "used" = c."used" + EXCLUDED."used"
-         WHERE (SELECT "limit" FROM "p") < 0 OR c."used" + EXCLUDED."used" <= (SELECT "limit" FROM "p")
-       RETURNING "used", (SELECT "pro" FROM "p") AS "pro"`,
+      `WITH ${reserveOnPlanCtes({ userId: '$1', period: '$2', feature: '$3', amount: '$4', basic: '$5', pro: '$6', at: '$7' })}
+       SELECT "used", "pro" FROM "reserved"`,
       [key.userId, key.period, key.feature, amount, limits.basic, limits.pro, at],
     );
     if (!rows.length) return null;

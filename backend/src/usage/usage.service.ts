@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { PlansResponse, SubscriptionStatus, UsageFeature } from '@kasa/contracts';
+import type { PlanId, PlansResponse, SubscriptionStatus, UsageFeature } from '@kasa/contracts';
 import { EntitlementService } from '../billing';
 import { CLOCK, type Clock } from '../common/clock';
 import { PlanCatalog } from '../plans';
@@ -9,6 +9,16 @@ import { plansResponse, subscriptionStatus } from './subscription-status';
 import { UsageLimitExceededException } from './usage-limit.exception';
 import { usagePeriodOf } from './usage-period';
 import { type CounterKey, UsageRepository } from './usage.repository';
+
+/** A reservation the caller's own statement makes (UsageService.prepare, then settle). */
+export interface PreparedReservation {
+  key: CounterKey;
+  amount: number;
+  /** The feature's Basic and Pro limits (negative: unlimited). */
+  limits: { basic: number; pro: number };
+  /** The instant whose plan and month count. */
+  at: Date;
+}
 
 /**
  * Monthly quotas (docs/architecture.md#data-flow-a-metered-request). Usage is reserved before the work, in one conditional
@@ -33,21 +43,45 @@ export class UsageService {
    * that would pass the plan's limit (an unlimited feature is counted, never refused).
    */
   async reserve(userId: string, feature: UsageFeature, amount = 1): Promise<Reservation> {
+    const prepared = await this.prepare(userId, feature, amount);
+    // The plan is read in the reserving statement itself: one round trip per metered request.
+    const reserved = await this.repository.reserveOnPlan(prepared.key, amount, prepared.limits, prepared.at);
+    return this.settle(prepared, reserved);
+  }
+
+  /**
+   * For work stored by the statement that takes its quota (a chat send: one round trip): what
+   * that statement needs (see reserveOnPlanCtes), to be passed to `settle` with its outcome.
+   */
+  async prepare(userId: string, feature: UsageFeature, amount = 1): Promise<PreparedReservation> {
     if (!Number.isSafeInteger(amount) || amount < 1)
       throw new Error(`A usage reservation needs a positive whole amount, not ${amount}.`);
-    const now = this.clock.now();
+    const at = this.clock.now();
     const plans = await this.plans.all();
-    const key = { userId, period: usagePeriodOf(now), feature };
-    // The plan is read in the reserving statement itself: one round trip per metered request.
-    const reserved = await this.repository.reserveOnPlan(
-      key,
+    return {
+      key: { userId, period: usagePeriodOf(at), feature },
       amount,
-      { basic: plans.BASIC_PLAN[feature], pro: plans.PRO_PLAN[feature] },
-      now,
-    );
+      limits: { basic: plans.BASIC_PLAN[feature], pro: plans.PRO_PLAN[feature] },
+      at,
+    };
+  }
+
+  /**
+   * The outcome of a prepared reservation's statement: the Reservation (to refund when the work
+   * fails), or the usage-limit 429 when the limit refused it (`reserved` null; `refusedOn`, the
+   * plan the statement found, saves reading it again).
+   */
+  async settle(
+    prepared: PreparedReservation,
+    reserved: { used: number; plan: PlanId } | null,
+    refusedOn?: PlanId,
+  ): Promise<Reservation> {
+    const { key, amount, at } = prepared;
+    const { userId, feature } = key;
+    const plans = await this.plans.all();
     if (reserved === null) {
       const [plan, current] = await Promise.all([
-        this.entitlement.planOf(userId, now),
+        refusedOn ?? this.entitlement.planOf(userId, at),
         this.repository.usedOf(key),
       ]);
       throw new UsageLimitExceededException(
@@ -55,12 +89,10 @@ export class UsageService {
         current,
         plans[plan][feature],
         plan === 'BASIC_PLAN',
-        now,
+        at,
       );
     }
-    const limit = plans[reserved.plan][feature];
-    const used = reserved.used;
-    this.alerts.afterReserve(key, amount, used, limit);
+    this.alerts.afterReserve(key, amount, reserved.used, plans[reserved.plan][feature]);
     return new Reservation(key, amount, (reservation) => this.giveBack(reservation, reservation.amount));
   }
 

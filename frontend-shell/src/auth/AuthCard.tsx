@@ -7,7 +7,7 @@ import {
   type RegisterRequest,
 } from '@kasa/contracts';
 import { CURRENT_USER_QUERY_KEY, apiFetch, storeAuthToken } from '@kasa/api-client';
-import { Box, Button, TextInput, useErrorText, useT, useToast } from '@kasa/ui';
+import { Button, TextInput, useErrorText, useT, useToast } from '@kasa/ui';
 import { useScheduleRedirect } from './auth-redirect';
 import { authMessages } from './messages';
 import { TwoFactorStep } from './TwoFactorStep';
@@ -18,15 +18,6 @@ export type AuthMode = 'signin' | 'signup';
 type AuthAnswer = Partial<AuthResponse> & { user?: { token?: string } };
 
 class NoTokenError extends Error {}
-
-const CARD_SX = {
-  p: { xs: 2.5, sm: 3 },
-  border: '1px solid',
-  borderColor: 'divider',
-  borderRadius: 2,
-  bgcolor: 'background.paper',
-  boxShadow: 2,
-} as const;
 
 /** What the first step gives: a session token, or (2FA on) a challenge for the second step. */
 type FirstStep = { token: string } | { challenge: string };
@@ -107,35 +98,32 @@ export function AuthCard({ onForgotPassword }: { onForgotPassword: () => void })
   const signUp = mode === 'signup';
   if (challenge)
     return (
-      <Box
-        component="section"
+      <section
         data-testid="auth-card"
         data-mode="two-factor"
         aria-labelledby="auth-heading"
-        sx={CARD_SX}
+        className="kasa-auth-card"
       >
         <TwoFactorStep
           challenge={challenge}
           onToken={(token) => signedIn(token, true)}
           onBack={backToPassword}
         />
-      </Box>
+      </section>
     );
+  // Static classes (@kasa/ui's static.css), not `sx`: the card is on the first screen (issue 15).
   return (
-    <Box
-      component="section"
+    <section
       data-testid="auth-card"
       data-mode={mode}
       aria-labelledby="auth-heading"
-      sx={CARD_SX}
+      className="kasa-auth-card"
     >
-      <Box component="h2" id="auth-heading" sx={{ m: 0, fontSize: '1.5rem', fontWeight: 800 }}>
+      <h2 id="auth-heading" className="kasa-auth-heading">
         {t(signUp ? 'signUpHeading' : 'signInHeading')}
-      </Box>
-      <Box component="p" sx={{ mt: 0.5, mb: 2, color: 'text.secondary' }}>
-        {t(signUp ? 'signUpSubtitle' : 'signInSubtitle')}
-      </Box>
-      <Box component="form" onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      </h2>
+      <p className="kasa-auth-subtitle">{t(signUp ? 'signUpSubtitle' : 'signInSubtitle')}</p>
+      <form onSubmit={onSubmit} className="kasa-auth-form">
         <TextInput
           label={t('username')}
           name="username"
@@ -181,8 +169,8 @@ export function AuthCard({ onForgotPassword }: { onForgotPassword: () => void })
         >
           {submit.isPending ? t('pleaseWait') : t(signUp ? 'signUpSubmit' : 'signInSubmit')}
         </Button>
-      </Box>
-      <Box sx={{ mt: 1.5, display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+      </form>
+      <div className="kasa-auth-links">
         <Button
           color="inherit"
           data-testid="auth-toggle-mode"
@@ -196,7 +184,7 @@ export function AuthCard({ onForgotPassword }: { onForgotPassword: () => void })
             {t('forgotPassword')}
           </Button>
         )}
-      </Box>
-    </Box>
+      </div>
+    </section>
   );
 }

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { Box, HeaderBar, LegalFooter, useAppInfo, useT } from '@kasa/ui';
+import { HeaderBar, LegalFooter, useAppInfo, useT } from '@kasa/ui';
 import { AuthCard } from '../auth/AuthCard';
 import { CookieConsentBanner } from '../cookies/CookieConsentBanner';
+import { AfterIdle } from '../deferred/AfterIdle';
 import { ConversationsIcon, GlobeIcon, PhoneIcon } from './feature-icons';
 import { landingMessages } from './messages';
 
@@ -21,107 +22,51 @@ export function LandingPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const [forgotRequested, setForgotRequested] = useState(false);
 
+  // Static classes (@kasa/ui's static.css, inline in index.html), not `sx`: the first render of the
+  // first screen then serializes and inserts no CSS for its layout (issue 15, main-thread time).
   return (
-    <Box
-      data-testid="landing-page"
-      sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
-    >
+    <div data-testid="landing-page" className="kasa-landing">
       {/* index.html paints this header and the hero before the bundles: keep both in step. */}
       <HeaderBar maxWidth={1040} />
 
-      <Box
-        component="main"
-        sx={{
-          flex: 1,
-          width: '100%',
-          maxWidth: 1040,
-          mx: 'auto',
-          px: 2,
-          py: { xs: 3, md: 5 },
-          display: 'grid',
-          gap: { xs: 3, md: 5 },
-          gridTemplateColumns: { xs: '1fr', md: '1.2fr 1fr' },
-          alignItems: 'start',
-        }}
-      >
-        <Box>
-          <Box
-            component="h1"
-            sx={{ m: 0, fontSize: { xs: '1.9rem', md: '2.5rem' }, fontWeight: 800, lineHeight: 1.15 }}
-          >
-            {t('greeting', { assistantName })}
-          </Box>
-          <Box component="p" sx={{ mt: 1.5, mb: 0, fontSize: '1.1rem', color: 'text.secondary' }}>
-            {t('tagline')}
-          </Box>
-          <Box component="h2" sx={visuallyHidden}>
-            {t('featuresHeading', { appName })}
-          </Box>
-          <Box
-            component="ul"
-            data-testid="landing-features"
-            sx={{ listStyle: 'none', p: 0, m: 0, mt: 3, display: 'grid', gap: 1.5 }}
-          >
+      <main className="kasa-landing-main">
+        <div>
+          <h1 className="kasa-landing-title">{t('greeting', { assistantName })}</h1>
+          <p className="kasa-landing-tagline">{t('tagline')}</p>
+          <h2 className="kasa-visually-hidden">{t('featuresHeading', { appName })}</h2>
+          <ul data-testid="landing-features" className="kasa-landing-features">
             {FEATURES.map((feature) => (
-              <Box
-                component="li"
-                key={feature.title}
-                sx={{
-                  display: 'flex',
-                  gap: 1.5,
-                  p: 2,
-                  border: '1px solid',
-                  borderColor: 'divider',
-                  borderRadius: 2,
-                  bgcolor: 'background.paper',
-                }}
-              >
-                <Box aria-hidden sx={{ display: 'flex', flexShrink: 0, color: 'primary.main' }}>
+              <li key={feature.title} className="kasa-landing-feature">
+                <div aria-hidden className="kasa-landing-feature-icon">
                   <feature.Icon />
-                </Box>
-                <Box>
-                  <Box component="h3" sx={{ m: 0, fontSize: '1.05rem', fontWeight: 700 }}>
-                    {t(feature.title)}
-                  </Box>
-                  <Box component="p" sx={{ m: 0, mt: 0.5, color: 'text.secondary' }}>
-                    {t(feature.text)}
-                  </Box>
-                </Box>
-              </Box>
+                </div>
+                <div>
+                  <h3 className="kasa-landing-feature-title">{t(feature.title)}</h3>
+                  <p className="kasa-landing-feature-text">{t(feature.text)}</p>
+                </div>
+              </li>
             ))}
-          </Box>
-        </Box>
+          </ul>
+        </div>
         <AuthCard
           onForgotPassword={() => {
             setForgotRequested(true);
             setForgotOpen(true);
           }}
         />
-      </Box>
+      </main>
 
-      <Box component="p" sx={{ textAlign: 'center', fontWeight: 700, m: 0, px: 2, pb: 2 }}>
-        {t('specialized')}
-      </Box>
+      <p className="kasa-landing-specialized">{t('specialized')}</p>
       <LegalFooter />
       {forgotRequested && (
         <Suspense fallback={null}>
           <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
         </Suspense>
       )}
-      <CookieConsentBanner />
-    </Box>
+      {/* Not in the first frame: the bar renders in a task of its own once the page is idle. */}
+      <AfterIdle>
+        <CookieConsentBanner />
+      </AfterIdle>
+    </div>
   );
 }
-
-// Strings, not numbers: MUI's sx reads 1 as 100%.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -35,70 +35,39 @@ export const LEGAL_LINKS: ReadonlyArray<{ label: UiMessageKey; to: string }> = [
   { label: 'pricing', to: '/legal/pricing' },
 ];
 
-/** The legal links and the copyright line, shared by the page frame and the landing page. */
+/**
+ * The legal links and the copyright line, shared by the page frame and the landing page. Static
+ * classes (static.css), not `sx`: it is on the first screen, where emotion's work is main-thread time.
+ */
 export function LegalFooter() {
   const { appName } = useAppInfo();
   const t = useT(uiMessages);
   return (
-    <Box
-      component="footer"
-      data-testid="legal-footer"
-      sx={{ borderTop: '1px solid', borderColor: 'divider', px: 2, py: 2 }}
-    >
-      <Box
-        component="nav"
-        aria-label={t('legalNav')}
-        sx={{ maxWidth: 960, mx: 'auto', display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
-      >
+    <footer data-testid="legal-footer" className="kasa-footer">
+      <nav aria-label={t('legalNav')} className="kasa-footer-nav">
         {LEGAL_LINKS.map((l) => (
-          <Box
-            key={l.to}
-            component={Link}
-            to={l.to}
-            sx={{
-              color: 'text.secondary',
-              fontSize: '0.85rem',
-              minHeight: 44,
-              display: 'flex',
-              alignItems: 'center',
-            }}
-          >
+          <Link key={l.to} to={l.to} className="kasa-footer-link">
             {t(l.label)}
-          </Box>
+          </Link>
         ))}
-      </Box>
-      <Box
-        component="p"
-        sx={{ maxWidth: 960, mx: 'auto', mt: 1, mb: 0, fontSize: '0.8rem', color: 'text.secondary' }}
-      >
-        {t('copyright', { appName })}
-      </Box>
-    </Box>
+      </nav>
+      <p className="kasa-footer-copy">{t('copyright', { appName })}</p>
+    </footer>
   );
 }
 
-/** The yellow header bar of the pages outside the feature areas (landing, legal): brand and controls. */
+/**
+ * The yellow header bar of the pages outside the feature areas (landing, legal): brand and controls.
+ * Static classes (static.css) like the footer; only the width varies, as an inline style.
+ */
 export function HeaderBar({ maxWidth = 960 }: { maxWidth?: number }) {
   return (
-    <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
-      <Box
-        sx={{
-          maxWidth,
-          mx: 'auto',
-          px: 2,
-          py: 0.5,
-          display: 'flex',
-          // Signed in on a 360 px phone, brand + language + theme + Logout are wider than the screen.
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          columnGap: 1,
-        }}
-      >
+    <header className="kasa-header">
+      <div className="kasa-header-bar" style={maxWidth === 960 ? undefined : { maxWidth }}>
         <BrandHomeLink />
         <HeaderControls />
-      </Box>
-    </Box>
+      </div>
+    </header>
   );
 }
 
@@ -107,7 +76,7 @@ export function HeaderControls() {
   const t = useT(uiMessages);
   const session = useSessionControls();
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+    <div className="kasa-header-controls">
       <LanguageSwitch size="small" />
       <ThemeToggleButton size="small" />
       {session && (
@@ -121,7 +90,7 @@ export function HeaderControls() {
           {t('logout')}
         </Button>
       )}
-    </Box>
+    </div>
   );
 }
 

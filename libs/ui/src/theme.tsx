@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { ThemeProvider, createTheme, type Theme } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import Button from '@mui/material/Button';
@@ -82,7 +91,9 @@ export function ThemeModeProvider({
   const [mode, setMode] = useState<ThemeMode>(() => initialMode ?? readStoredThemeMode());
   const toggle = useCallback(() => setMode((m) => (m === 'color' ? 'mono' : 'color')), []);
 
-  useEffect(() => {
+  // A layout effect: static.css's colours follow html[data-theme], and must switch in the same
+  // frame as MUI's components (a passive effect would paint one frame of mixed themes).
+  useLayoutEffect(() => {
     storeThemeMode(mode);
     document.documentElement.dataset.theme = mode;
   }, [mode]);

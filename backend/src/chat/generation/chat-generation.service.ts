@@ -10,7 +10,7 @@ import { CHAT_MODEL, type ChatModel, ChatModelError, type ReadableFailure } from
 import { UsageService } from '../../usage';
 import { ChatRepository } from '../chat.repository';
 import { type AbortReason, type GenerationSpec, GenerationTask } from './generation-task';
-import { nextUnlessAborted } from './next-unless-aborted';
+import { AbortableIterator } from './next-unless-aborted';
 
 export const REPLY_INTERRUPTED = {
   code: 'CHAT_REPLY_INTERRUPTED',
@@ -159,15 +159,20 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
         ...(prompt.attachments?.length ? { attachments: prompt.attachments } : {}),
       });
       const iterator = stream[Symbol.asyncIterator]();
-      for (;;) {
-        // An adapter that is slow to notice the abort must not hold Stop or shutdown up.
-        const next = await nextUnlessAborted(iterator, signal);
-        if (next === 'aborted') {
-          void iterator.return?.()?.catch(() => undefined);
-          break;
+      // An adapter that is slow to notice the abort must not hold Stop or shutdown up.
+      const reader = new AbortableIterator(iterator, signal);
+      try {
+        for (;;) {
+          const next = await reader.next();
+          if (next === 'aborted') {
+            void iterator.return?.()?.catch(() => undefined);
+            break;
+          }
+          if (next.done) break;
+          if (typeof next.value === 'string' && next.value.length) task.append(next.value);
         }
-        if (next.done) break;
-        if (typeof next.value === 'string' && next.value.length) task.append(next.value);
+      } finally {
+        reader.close();
       }
     } catch (error) {
       if (!signal.aborted) {
@@ -305,8 +310,13 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
   }
 }
 
+const SURROGATE = /[\uD800-\uDBFF]/;
+
 /** Characters as PostgreSQL counts them (code points; a JavaScript string counts UTF-16 units). */
 function countCharacters(text: string): number {
+  // Most text has no surrogate pair: one native scan instead of a loop over every unit (this runs
+  // on every reply's new text twice a second).
+  if (!SURROGATE.test(text)) return text.length;
   let count = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

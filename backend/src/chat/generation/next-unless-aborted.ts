@@ -26,3 +26,38 @@ export function nextUnlessAborted<T, R>(
     );
   });
 }
+
+/**
+ * nextUnlessAborted for a whole reply: ONE abort listener for the iterator's life instead of an
+ * add and a remove per chunk (AbortSignal is an EventTarget: each costs microseconds, at 20,000
+ * chunks/s a measurable share of the CPU). The listener resolves whichever `next()` is pending;
+ * `close()` removes it. Same leak-free property: nothing is left on a long-lived promise.
+ */
+export class AbortableIterator<T, R> {
+  private wake: ((value: 'aborted') => void) | null = null;
+  private readonly onAbort = () => {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.('aborted');
+  };
+
+  constructor(
+    private readonly iterator: AsyncIterator<T, R>,
+    private readonly signal: AbortSignal,
+  ) {
+    if (!signal.aborted) signal.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  next(): Promise<IteratorResult<T, R> | 'aborted'> {
+    if (this.signal.aborted) return Promise.resolve('aborted');
+    return new Promise((resolve, reject) => {
+      this.wake = resolve;
+      this.iterator.next().then(resolve, reject);
+    });
+  }
+
+  close(): void {
+    this.wake = null;
+    this.signal.removeEventListener('abort', this.onAbort);
+  }
+}

@@ -9,7 +9,7 @@ import {
 import type { Response } from 'express';
 import type { ChatStreamEvent } from '@kasa/contracts';
 import { ApiException } from '../../common';
-import { KEEP_ALIVE_MS, openEventStream, writeEventWithId, writeKeepAlive } from '../../common/sse';
+import { EventStreamWriter, KEEP_ALIVE_MS, openEventStream } from '../../common/sse';
 import type { User } from '../../users';
 import { ChatGenerationService, PROGRESS_INTERVAL_MS } from '../generation/chat-generation.service';
 import type { GenerationTask } from '../generation/generation-task';
@@ -99,7 +99,7 @@ export class ReplyStreamService implements OnApplicationBootstrap, OnApplication
     if (local) return this.fromTask(local, ids, afterOffset, response);
     if (row.status !== 'streaming') {
       if (afterOffset > row.content.length) throw offsetBeyondText();
-      const cursor = this.open(response, ids, afterOffset);
+      const { cursor } = this.open(response, ids, afterOffset);
       cursor.finish(row.content, finalEventOfReply(row));
       return;
     }
@@ -123,11 +123,12 @@ export class ReplyStreamService implements OnApplicationBootstrap, OnApplication
   ): void {
     if (afterOffset > task.content.length) throw offsetBeyondText();
     openEventStream(response);
-    writeEventWithId(response, 0, ids);
-    const keepAlive = setInterval(() => writeKeepAlive(response), KEEP_ALIVE_MS);
+    const writer = new EventStreamWriter(response);
+    writer.event(0, ids);
+    const keepAlive = setInterval(() => writer.keepAlive(), KEEP_ALIVE_MS);
     const unsubscribe = task.subscribe((event, offset) => {
-      writeEventWithId(response, offset, event);
-      if (event.done || event.error) response.end();
+      writer.chatEvent(offset, event);
+      if (event.done || event.error) writer.end();
     }, afterOffset);
     response.on('close', () => {
       clearInterval(keepAlive);
@@ -136,13 +137,19 @@ export class ReplyStreamService implements OnApplicationBootstrap, OnApplication
   }
 
   /** Opens the stream with its ids event; the cursor writes the rest and ends the response. */
-  private open(response: Response, ids: ChatStreamEvent, afterOffset: number): ReplyCursor {
+  private open(
+    response: Response,
+    ids: ChatStreamEvent,
+    afterOffset: number,
+  ): { cursor: ReplyCursor; writer: EventStreamWriter } {
     openEventStream(response);
-    writeEventWithId(response, 0, ids);
-    return new ReplyCursor(afterOffset, (event, offset) => {
-      writeEventWithId(response, offset, event);
-      if (event.done || event.error) response.end();
+    const writer = new EventStreamWriter(response);
+    writer.event(0, ids);
+    const cursor = new ReplyCursor(afterOffset, (event, offset) => {
+      writer.chatEvent(offset, event);
+      if (event.done || event.error) writer.end();
     });
+    return { cursor, writer };
   }
 
   /**
@@ -216,9 +223,10 @@ export class ReplyStreamService implements OnApplicationBootstrap, OnApplication
     }
     // No 400 for an offset past what is known here: the client may have read text from the writer
     // that neither the bus nor the saved row has yet. The cursor skips up to it as it arrives.
-    cursor = this.open(response, ids, afterOffset);
+    const opened = this.open(response, ids, afterOffset);
+    cursor = opened.cursor;
     response.on('close', stop);
-    keepAlive = setInterval(() => writeKeepAlive(response), KEEP_ALIVE_MS);
+    keepAlive = setInterval(() => opened.writer.keepAlive(), KEEP_ALIVE_MS);
     cursor.offerPrefix(row.content);
     cursor.offerRecords(early.splice(0));
     if (cursor.finished) return stop();
