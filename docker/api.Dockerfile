@@ -25,4 +25,5 @@ COPY --from=build /app/backend/dist ./backend/dist
 COPY --from=build /app/data/lexicon ./data/lexicon
 USER node
 EXPOSE 3000
-CMD ["node", "backend/dist/main.js"]
+# The heap cap of scripts/lib.mjs (apiNodeArgs): garbage is collected long before the container's limit.
+CMD ["node", "--max-old-space-size=512", "backend/dist/main.js"]

@@ -6,7 +6,7 @@
 // message short of the monthly limit and has each send three at once: exactly one accepted per
 // user, the others 429, the counter exactly at the limit. Figures only, never a test.
 //
-//   node bench/chat-send/run.mjs [--users 1000] [--no-key] [--no-build]
+//   node bench/chat-send/run.mjs [--users 1000] [--warm-up 200] [--no-key] [--no-build]
 //   PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), database
 //   kasa_bench_chat_send; BENCH_CPU_PROFILE=<dir> writes the server's V8 CPU profile.
 import { fork, spawnSync } from 'node:child_process';
@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Agent } from 'undici';
 import { repoRoot, startKasa } from '../support/kasa-server.mjs';
+import { cpuMs, cpuMsByName, cpuSplitMs } from '../support/proc.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name, fallback) => {
@@ -25,6 +26,7 @@ const arg = (name, fallback) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const users = arg('users', 1000);
+const warmUpUsers = arg('warm-up', 200);
 // --no-key: sends without an Idempotency-Key (the path of clients older than issue 15).
 const withKey = !process.argv.includes('--no-key');
 const port = Number(process.env.BENCH_PORT ?? 3270);
@@ -101,9 +103,11 @@ try {
      INSERT INTO "users" ("username", "username_normalized", "password_hash")
      SELECT 'send_' || g, 'send_' || g, "first"."password_hash" FROM "first", generate_series(1, $1::int) g
      RETURNING "id"`,
-    [users],
+    [users + warmUpUsers],
   );
-  const tokens = rows.map((row) => ({ id: row.id, token: token(row.id) }));
+  const everyone = rows.map((row) => ({ id: row.id, token: token(row.id) }));
+  const warmUp = everyone.slice(users);
+  const tokens = everyone.slice(0, users);
   const dispatcher = new Agent({
     connections: users + 10,
     pipelining: 0,
@@ -148,23 +152,34 @@ try {
     }
   }
 
-  async function burst(label, sendsPerUser) {
+  /** CPU time (ms) so far of each process in the burst: who spends the machine's two cores. */
+  const cpu = () => ({
+    server: cpuMs(kasa.pid),
+    serverSystem: cpuSplitMs(kasa.pid).system,
+    postgres: cpuMsByName('postgres'),
+    model: cpuMs(model.pid),
+    client: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+  });
+
+  async function burst(label, sendsPerUser, senders = tokens) {
     const loadBefore = load();
+    const cpuBefore = cpu();
     const started = now();
     const results = await Promise.allSettled(
-      tokens.flatMap((user, i) =>
+      senders.flatMap((user, i) =>
         Array.from({ length: sendsPerUser }, (_, k) =>
           send(user, `Burst question ${i}.${k}: when should I plant maize?`),
         ),
       ),
     );
     const wallS = (now() - started) / 1000;
+    const cpuAfter = cpu();
     const accepted = results.filter((r) => r.status === 'fulfilled' && r.value.status === 200);
     const refused = results.filter((r) => r.status === 'fulfilled' && r.value.status === 429).length;
     const failed = results.filter((r) => r.status === 'rejected' || ![200, 429].includes(r.value.status));
     const ms = accepted.map((r) => r.value.ms).sort((a, b) => a - b);
     console.log(
-      `\n${label}: ${results.length} sends by ${users} users at once, ${withKey ? 'each with an Idempotency-Key' : 'without Idempotency-Key'}`,
+      `\n${label}: ${results.length} sends by ${senders.length} users at once, ${withKey ? 'each with an Idempotency-Key' : 'without Idempotency-Key'}`,
     );
     console.log(
       `  accepted ${accepted.length}, refused 429 ${refused}, failed ${failed.length} in ${wallS.toFixed(2)} s: ${(accepted.length / wallS).toFixed(0)} accepted sends/s (goal ≥ ${goal})`,
@@ -179,6 +194,11 @@ try {
       `  time to the ids event: p50 ${(percentile(ms, 50) ?? NaN).toFixed(0)} ms, p99 ${(percentile(ms, 99) ?? NaN).toFixed(0)} ms, max ${(ms.at(-1) ?? NaN).toFixed(0)} ms`,
     );
     console.log(`  load average (1, 5, 15 min): ${loadBefore} before, ${load()} after`);
+    // Until the last send is accepted; the replies of early sends stream meanwhile and count too.
+    const perSend = (name) => ((cpuAfter[name] - cpuBefore[name]) / results.length).toFixed(2);
+    console.log(
+      `  CPU per send during the burst: server ${perSend('server')} ms (${perSend('serverSystem')} in the kernel), PostgreSQL ${perSend('postgres')} ms, model ${perSend('model')} ms, this client ${perSend('client')} ms (2 cores: ${((2 * wallS * 1000) / results.length).toFixed(2)} ms available)`,
+    );
     return { accepted: accepted.length, refused, failed: failed.length, wallS };
   }
 
@@ -194,6 +214,11 @@ try {
     );
     return used;
   }
+
+  // 0. A running server is warm: the first requests compile code and open the pool's connections,
+  // which a burst at start-up would count as send cost.
+  await burst('warm-up (not the figure)', 1, warmUp);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
 
   // 1. Everyone sends once.
   await burst('burst', 1);

@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Agent } from 'undici';
 import { repoRoot, startKasa } from '../support/kasa-server.mjs';
+import { cpuMs, rssMb } from '../support/proc.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name, fallback) => {
@@ -80,29 +81,6 @@ const stopAll = async () => {
   await kasa.stop();
   model.kill('SIGTERM');
 };
-
-function rssMb(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-/** Clock ticks per second of /proc/<pid>/stat's times (`getconf CLK_TCK`: 100 on Linux). */
-const CLOCK_TICKS = 100;
-/** The process's CPU time so far (user + system), in ms, from /proc/<pid>/stat (10 ms resolution). */
-function cpuMs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name is in parentheses and may hold spaces: count fields after its ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return NaN;
-  }
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { apiNodeArgs } from '../../scripts/lib.mjs';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -48,7 +49,10 @@ export async function startKasa({ name, port, embeddedPgPort, env = {}, nodeArgs
     serverEnv.DATA_DIR = join(repoRoot, '.data', name);
     serverEnv.EMBEDDED_PG_PORT = String(embeddedPgPort);
   }
-  const server = spawn(process.execPath, [...nodeArgs, main], { env: serverEnv, stdio: 'inherit' });
+  const server = spawn(process.execPath, [...apiNodeArgs(serverEnv), ...nodeArgs, main], {
+    env: serverEnv,
+    stdio: 'inherit',
+  });
   const origin = `http://127.0.0.1:${port}`;
   const stop = () =>
     new Promise((resolve) => {

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { apiNodeArgs } from '../../scripts/lib.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const port = process.env.E2E_PORT ?? '3100';
@@ -43,7 +44,7 @@ if (process.env.DATABASE_URL) {
   env.EMBEDDED_PG_PORT = String(54339 + (Number(port) - 3100));
 }
 
-const server = spawn(process.execPath, [join(repoRoot, 'backend', 'dist', 'main.js')], {
+const server = spawn(process.execPath, [...apiNodeArgs(env), join(repoRoot, 'backend', 'dist', 'main.js')], {
   env,
   stdio: 'inherit',
 });

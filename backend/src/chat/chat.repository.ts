@@ -584,10 +584,18 @@ export class ChatRepository {
    */
   async saveProgress(replies: Array<{ id: string; offset: number; delta: string }>): Promise<void> {
     for (let start = 0; start < replies.length; start += PROGRESS_BATCH) {
+      // Rows are locked in id order first, as the final saves lock them: two multi-row updates
+      // taking the same rows in the orders their joins happen to produce deadlocked at 1,000 streams.
       await this.dataSource.query(
-        `UPDATE "chat_messages" m
+        `WITH "v" AS (
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS v("id" uuid, "offset" int, "delta" text)
+         ), "locked" AS (
+           SELECT m."id" FROM "chat_messages" m JOIN "v" ON v."id" = m."id"
+            WHERE m."status" = 'streaming' ORDER BY m."id" FOR UPDATE OF m
+         )
+         UPDATE "chat_messages" m
             SET "content" = left(m."content", v."offset") || v."delta", "updated_at" = clock_timestamp()
-           FROM jsonb_to_recordset($1::jsonb) AS v("id" uuid, "offset" int, "delta" text)
+           FROM "v" JOIN "locked" l ON l."id" = v."id"
           WHERE m."id" = v."id" AND m."status" = 'streaming'`,
         [JSON.stringify(replies.slice(start, start + PROGRESS_BATCH))],
       );
@@ -659,11 +667,15 @@ export class ChatRepository {
           `WITH "v" AS (
              SELECT * FROM jsonb_to_recordset($1::jsonb)
                AS v("id" uuid, "content" text, "status" text, "error" text, "error_code" text)
+           ), "locked" AS (
+             SELECT m."id" FROM "chat_messages" m JOIN "v" ON v."id" = m."id"
+              WHERE m."status" = 'streaming' ORDER BY m."id" FOR UPDATE OF m
            ), "m" AS (
              UPDATE "chat_messages" m
                 SET "content" = v."content", "status" = v."status", "error" = v."error",
                     "error_code" = v."error_code", "updated_at" = clock_timestamp()
-               FROM "v" WHERE m."id" = v."id" AND m."status" = 'streaming'
+               FROM "v" JOIN "locked" l ON l."id" = v."id"
+              WHERE m."id" = v."id" AND m."status" = 'streaming'
              RETURNING m."id", m."conversation_id", m."updated_at"
            ), "c" AS (
              UPDATE "conversations" c SET "updated_at" = x."updated_at"
@@ -676,8 +688,9 @@ export class ChatRepository {
         const ids = new Set(saved.map((row) => row.id as string));
         return replies.map((reply) => ids.has(reply.id));
       } catch (error) {
-        // A progress save locking the same rows in another order: PostgreSQL undid this whole
-        // statement, which can run again as it was.
+        // Both multi-row saves lock in id order; another statement (a Stop, a sweep) may still
+        // take the same rows in another order: PostgreSQL undid this whole statement, which can
+        // run again as it was.
         const failure = error as { code?: string; driverError?: { code?: string } };
         if ((failure.code ?? failure.driverError?.code) !== '40P01' || attempt >= 3) throw error;
       }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { QueryLogger } from './query-logger';
 
 /**
  * TypeORM on PostgreSQL. The schema is owned by migrations (run at start, in order, once);
@@ -26,6 +27,7 @@ import { APP_CONFIG, type AppConfig } from '../config';
           retryAttempts: 3,
           retryDelay: 1000,
           logging: ['error' as const, 'migration' as const],
+          logger: new QueryLogger(),
         };
       },
     }),

@@ -45,6 +45,9 @@ export const ERROR_CODES = [
   'CHAT_REPLY_NOT_SAVED',
   'CHAT_MESSAGE_NOT_FOUND',
   'CHAT_IDEMPOTENCY_KEY_REUSED',
+  // Queued media and voice requests (Idempotency-Key on /api/media/generate, /api/voice/transcribe).
+  'IDEMPOTENCY_KEY_REUSED',
+  'REQUEST_IN_PROGRESS',
   'AI_BUSY',
   'AI_UNAVAILABLE',
   'AI_MODEL_UNKNOWN',

@@ -75,3 +75,21 @@ export interface TranscriptionResult {
   /** The engine that transcribed it: the model name, or 'pocketsphinx'. */
   engine: string;
 }
+
+/**
+ * Queued media and voice requests (issue 15). POST /api/media/generate and POST /api/voice/transcribe
+ * accept the `Idempotency-Key` header (IDEMPOTENCY_KEY_HEADER): a UUID the client makes once per
+ * request it queued offline and sends again on every retry. A second request with the same key from
+ * the same user draws nothing and charges nothing: it answers the first request's result (links
+ * signed anew). While the first is still running, the second waits for it, up to
+ * IDEMPOTENT_REQUEST_WAIT_SECONDS, then answers 409 REQUEST_IN_PROGRESS (try again later). The same
+ * key with another body (prompt, size, conversation, or other audio bytes) is refused with 409
+ * IDEMPOTENCY_KEY_REUSED. A request that fails lets its key go: a retry runs it again. Keys are kept
+ * IDEMPOTENT_REQUEST_TTL_HOURS.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENT_REQUEST_TTL_HOURS = 24;
+export const IDEMPOTENT_REQUEST_WAIT_SECONDS = 30;
+/** The requests the client's media outbox queues: what makes sense to send later (not read-aloud). */
+export const QUEUED_MEDIA_KINDS = ['image', 'transcription'] as const;
+export type QueuedMediaKind = (typeof QUEUED_MEDIA_KINDS)[number];

@@ -56,6 +56,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     CHAT_REPLY_NOT_SAVED: 'The reply could not be saved. Please try again.',
     CHAT_MESSAGE_NOT_FOUND: 'This reply was not found.',
     CHAT_IDEMPOTENCY_KEY_REUSED: 'This message was already sent with different text. Please send it again.',
+    IDEMPOTENCY_KEY_REUSED: 'This request was already sent with different content. Please try it again.',
+    REQUEST_IN_PROGRESS: 'This request is still being processed. Its result will follow shortly.',
     CHAT_ATTACHMENT_NOT_FOUND: 'An attached file or canvas was not found. Remove it and try again.',
     UPLOAD_FILE_MISSING: 'Please select a file to upload.',
     UPLOAD_TYPE_NOT_ALLOWED:
@@ -201,6 +203,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     CHAT_REPLY_NOT_SAVED: "La réponse n'a pas pu être enregistrée. Veuillez réessayer.",
     CHAT_MESSAGE_NOT_FOUND: 'Cette réponse est introuvable.',
     CHAT_IDEMPOTENCY_KEY_REUSED: 'Ce message a déjà été envoyé avec un autre texte. Veuillez le renvoyer.',
+    IDEMPOTENCY_KEY_REUSED: 'Cette demande a déjà été envoyée avec un autre contenu. Veuillez la refaire.',
+    REQUEST_IN_PROGRESS: 'Cette demande est encore en cours de traitement. Son résultat suivra bientôt.',
     CHAT_ATTACHMENT_NOT_FOUND: 'Un fichier ou un canevas joint est introuvable. Retirez-le et réessayez.',
     UPLOAD_FILE_MISSING: 'Choisissez un fichier à envoyer.',
     UPLOAD_TYPE_NOT_ALLOWED:
