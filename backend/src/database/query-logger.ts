@@ -16,7 +16,8 @@ export class QueryLogger implements TypeOrmLogger {
     /* every statement: not logged */
   }
 
-  logQueryError(error: string | Error, query: string): void {
+  // The parameters are TypeORM's third argument, left out on purpose.
+  logQueryError(error: string | Error, query: string, _parameters?: unknown[]): void {
     const head = query.replace(/\s+/g, ' ').trim().slice(0, QUERY_HEAD_CHARS);
     this.logger.error(`${error instanceof Error ? error.message : error} (in: ${head}…)`);
   }

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { MediaGenerationResult } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../auth';
 import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiUsageLimit, ApiValidationFailed } from '../docs';
+import { ApiIdempotencyKey, IdempotencyKey } from '../idempotent-requests';
 import type { User } from '../users';
 import { GenerateMediaDto } from './dto/generate-media.dto';
 import { MediaGenerationResultDoc } from './dto/media-generation-result.doc';
@@ -24,7 +25,7 @@ export class MediaController {
     description:
       'The image, stored and linked. With a conversationId, the prompt and the image are its last two messages.',
   })
-  @ApiValidationFailed()
+  @ApiValidationFailed('the Idempotency-Key is not a UUID')
   @ApiErrorResponse(404, "conversationId is not one of the user's conversations (nothing was charged).")
   @ApiErrorResponse(
     422,
@@ -43,7 +44,12 @@ export class MediaController {
     504,
     'The image service did not answer in time (AI_TIMEOUT); the generation is given back.',
   )
-  generate(@CurrentUser() user: User, @Body() body: GenerateMediaDto): Promise<MediaGenerationResult> {
-    return this.media.generate(user, body);
+  @ApiIdempotencyKey('image')
+  generate(
+    @CurrentUser() user: User,
+    @Body() body: GenerateMediaDto,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+  ): Promise<MediaGenerationResult> {
+    return this.media.generate(user, body, idempotencyKey);
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth';
 import { ChatModule } from '../chat';
 import { FilesModule } from '../files';
+import { IdempotentRequestsModule } from '../idempotent-requests';
 import { UsageModule } from '../usage';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
@@ -11,7 +12,7 @@ import { MediaService } from './media.service';
  * workers through worker.module.ts); this module only produces it.
  */
 @Module({
-  imports: [AuthModule, ChatModule, FilesModule, UsageModule],
+  imports: [AuthModule, ChatModule, FilesModule, IdempotentRequestsModule, UsageModule],
   controllers: [MediaController],
   providers: [MediaService],
 })

@@ -6,6 +6,7 @@ import type { SpeechResult, TranscriptionResult } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../auth';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiUsageLimit, ApiValidationFailed } from '../docs';
+import { ApiIdempotencyKey, IdempotencyKey } from '../idempotent-requests';
 import type { User } from '../users';
 import { withAudioUpload } from './audio-upload';
 import { SpeakDto } from './dto/speak.dto';
@@ -46,7 +47,7 @@ export class VoiceController {
   @ApiBody({ type: TranscribeUploadDoc })
   @ApiOkResponse({ type: TranscriptionResultDoc })
   @ApiValidationFailed(
-    'no audio file (VOICE_AUDIO_MISSING), another field, or a conversationId that is not a UUID',
+    'no audio file (VOICE_AUDIO_MISSING), another field, a conversationId that is not a UUID, or an Idempotency-Key that is not a UUID (refused before the upload is read)',
   )
   @ApiErrorResponse(404, "conversationId names no conversation of the user's (nothing is charged).")
   @ApiErrorResponse(413, 'The audio file is larger than 50 MB (VOICE_AUDIO_TOO_LARGE).')
@@ -61,7 +62,14 @@ export class VoiceController {
     503,
     'No speech-to-text engine here (STT_UNAVAILABLE names what to install or configure), or no worker (JOB_NO_WORKER).',
   )
-  transcribe(@CurrentUser() user: User, @Req() request: Request): Promise<TranscriptionResult> {
-    return withAudioUpload(request, this.uploadDir, (upload) => this.voice.transcribe(user, upload));
+  @ApiIdempotencyKey('recording')
+  transcribe(
+    @CurrentUser() user: User,
+    @Req() request: Request,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+  ): Promise<TranscriptionResult> {
+    return withAudioUpload(request, this.uploadDir, (upload) =>
+      this.voice.transcribe(user, upload, idempotencyKey),
+    );
   }
 }

@@ -7,6 +7,7 @@ import { SPEECH_TO_TEXT, type SpeechToText } from '../ai/transcription/transcrip
 import { ChatService } from '../chat';
 import { ApiException } from '../common/api-exception';
 import { FilesService } from '../files';
+import { fileSha256, IdempotentRequestsService, requestHash } from '../idempotent-requests';
 import { QueueService } from '../queue';
 import { type Reservation, UsageLimitExceededException, UsageService } from '../usage';
 import type { User } from '../users';
@@ -22,6 +23,9 @@ export const NOT_AUDIO =
   'Please select an audio file (WAV, MP3, Ogg, FLAC, M4A, WebM or AAC): this file is not audio.';
 export const AUDIO_UNREADABLE = 'This audio could not be read. Please try another recording.';
 
+/** What a transcription leaves to answer it again: the result with the stored file instead of a link. */
+type StoredTranscription = Omit<TranscriptionResult, 'audioUrl'> & { fileId: string };
+
 /**
  * Speech out (POST /api/voice/speak) and speech in (POST /api/voice/transcribe). The engines run
  * in the workers ('voice.*' jobs); this side meters the voice seconds, stores uploads and turns a
@@ -36,6 +40,7 @@ export class VoiceService {
     private readonly usage: UsageService,
     private readonly files: FilesService,
     private readonly chat: ChatService,
+    private readonly idempotentRequests: IdempotentRequestsService,
     @Inject(SPEECH_TO_TEXT) private readonly stt: SpeechToText,
   ) {}
 
@@ -65,11 +70,27 @@ export class VoiceService {
   }
 
   /**
+   * Transcribes an upload, once per Idempotency-Key: a retry with the same bytes (and
+   * conversation) answers the stored transcription with its link signed anew, charging nothing.
+   */
+  async transcribe(user: User, upload: AudioUpload, idempotencyKey?: string): Promise<TranscriptionResult> {
+    // The bytes are read again only when a key asks for their hash.
+    const hash = idempotencyKey
+      ? requestHash({ audio: await fileSha256(upload.path), conversationId: upload.conversationId ?? null })
+      : '';
+    const stored = await this.idempotentRequests.run(user.id, 'voice.transcribe', idempotencyKey, hash, () =>
+      this.transcribeOnce(user, upload),
+    );
+    const { fileId, ...result } = stored;
+    return { ...result, audioUrl: this.files.signedUrl({ id: fileId }) };
+  }
+
+  /**
    * Checks the upload (audio by its bytes, a readable duration, the user's conversation) before
    * anything is charged, then reserves one upload and its seconds, stores it and has a worker
    * transcribe the stored file. Any failure after the reservation gives both back.
    */
-  async transcribe(user: User, upload: AudioUpload): Promise<TranscriptionResult> {
+  private async transcribeOnce(user: User, upload: AudioUpload): Promise<StoredTranscription> {
     const type = detectAudioType(upload.head);
     if (!type) throw new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'VOICE_NOT_AUDIO', NOT_AUDIO);
     if (this.stt.unavailableReason)
@@ -116,7 +137,7 @@ export class VoiceService {
         transcription: transcript.transcription,
         language: transcript.language,
         duration,
-        audioUrl: this.files.signedUrl(file),
+        fileId: file.id,
         engine: transcript.engine,
       };
     } catch (error) {

@@ -1,0 +1,212 @@
+import { Logger } from '@nestjs/common';
+import type { IdempotentRequestStatus } from './idempotent-request.entity';
+import { RequestInProgressException } from './idempotent-request.errors';
+import type {
+  IdempotentRequestKey,
+  IdempotentRequestRow,
+  IdempotentRequestsRepository,
+} from './idempotent-requests.repository';
+import { IdempotentRequestsService } from './idempotent-requests.service';
+import { IDEMPOTENCY_KEY_INVALID, idempotencyKeyOf } from './idempotency-key';
+
+const KEY = '6f1c2a4e-8b3d-4c5e-9f60-718293a4b5c6';
+
+/** The table's semantics in memory: one row per key, claims decided by the map. */
+class InMemoryRequests {
+  readonly rows = new Map<
+    string,
+    { requestHash: string; status: IdempotentRequestStatus; result: unknown; updatedAt: number }
+  >();
+  failComplete = false;
+  private id = (k: IdempotentRequestKey) => `${k.userId}/${k.scope}/${k.key}`;
+
+  async claim(k: IdempotentRequestKey, requestHash: string) {
+    if (this.rows.has(this.id(k))) return false;
+    this.rows.set(this.id(k), { requestHash, status: 'running', result: null, updatedAt: Date.now() });
+    return true;
+  }
+  async find(k: IdempotentRequestKey, staleAfterMs: number): Promise<IdempotentRequestRow | null> {
+    const row = this.rows.get(this.id(k));
+    return row
+      ? { ...row, stale: row.status === 'running' && Date.now() - row.updatedAt >= staleAfterMs }
+      : null;
+  }
+  async takeOver(k: IdempotentRequestKey, requestHash: string, staleAfterMs: number) {
+    const row = this.rows.get(this.id(k));
+    if (!row || row.requestHash !== requestHash || row.status !== 'running') return false;
+    if (Date.now() - row.updatedAt < staleAfterMs) return false;
+    row.updatedAt = Date.now();
+    return true;
+  }
+  async complete(k: IdempotentRequestKey, result: unknown) {
+    if (this.failComplete) throw new Error('database gone');
+    Object.assign(this.rows.get(this.id(k))!, { status: 'done', result: JSON.parse(JSON.stringify(result)) });
+  }
+  async release(k: IdempotentRequestKey) {
+    if (this.rows.get(this.id(k))?.status === 'running') this.rows.delete(this.id(k));
+  }
+}
+
+function service(timing: { waitMs?: number; pollMs?: number; staleAfterMs?: number } = {}) {
+  const repository = new InMemoryRequests();
+  const requests = new IdempotentRequestsService(repository as unknown as IdempotentRequestsRepository, {
+    waitMs: 1_000,
+    pollMs: 5,
+    ...timing,
+  });
+  return { repository, requests };
+}
+
+/** Work that counts its runs and finishes when told. */
+function gatedWork<T>(result: T) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const work = { runs: 0, open: () => open(), run: async () => (work.runs++, await gate, result) };
+  return work;
+}
+
+describe('IdempotentRequestsService.run', () => {
+  it('without a key runs the work every time and keeps nothing', async () => {
+    const { repository, requests } = service();
+    let runs = 0;
+    const work = async () => ++runs;
+    expect(await requests.run('u1', 'media.generate', undefined, '', work)).toBe(1);
+    expect(await requests.run('u1', 'media.generate', undefined, '', work)).toBe(2);
+    expect(repository.rows.size).toBe(0);
+  });
+
+  it('with a key runs once; a retry answers the stored result without running', async () => {
+    const { requests } = service();
+    let runs = 0;
+    const work = async () => ({ fileId: `f${++runs}` });
+    expect(await requests.run('u1', 'media.generate', KEY, 'h', work)).toEqual({ fileId: 'f1' });
+    expect(await requests.run('u1', 'media.generate', KEY, 'h', work)).toEqual({ fileId: 'f1' });
+    expect(runs).toBe(1);
+  });
+
+  it('concurrent requests with one key wait for the first and all answer its result', async () => {
+    const { requests } = service();
+    const work = gatedWork({ fileId: 'only' });
+    const answers = Promise.all(
+      Array.from({ length: 5 }, () => requests.run('u1', 'media.generate', KEY, 'h', work.run)),
+    );
+    setTimeout(work.open, 30);
+    expect(await answers).toEqual(Array(5).fill({ fileId: 'only' }));
+    expect(work.runs).toBe(1);
+  });
+
+  it('the same key with another request hash is a 409 IDEMPOTENCY_KEY_REUSED, also while running', async () => {
+    const { requests } = service();
+    const work = gatedWork('first');
+    const first = requests.run('u1', 'voice.transcribe', KEY, 'audio-a', work.run);
+    await expect(
+      requests.run('u1', 'voice.transcribe', KEY, 'audio-b', async () => 'second'),
+    ).rejects.toMatchObject({
+      status: 409,
+      response: { code: 'IDEMPOTENCY_KEY_REUSED' },
+    });
+    work.open();
+    expect(await first).toBe('first');
+    await expect(
+      requests.run('u1', 'voice.transcribe', KEY, 'audio-b', async () => 'second'),
+    ).rejects.toMatchObject({
+      status: 409,
+    });
+  });
+
+  it('a request still running after the wait answers 409 REQUEST_IN_PROGRESS with Retry-After', async () => {
+    const { requests } = service({ waitMs: 60 });
+    const work = gatedWork('slow');
+    const first = requests.run('u1', 'media.generate', KEY, 'h', work.run);
+    const started = Date.now();
+    const waiting = requests.run('u1', 'media.generate', KEY, 'h', work.run);
+    await expect(waiting).rejects.toBeInstanceOf(RequestInProgressException);
+    await expect(waiting).rejects.toMatchObject({ status: 409, response: { code: 'REQUEST_IN_PROGRESS' } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+    expect(new RequestInProgressException().retryAfterSeconds).toBeGreaterThan(0);
+    work.open();
+    expect(await first).toBe('slow');
+    expect(work.runs).toBe(1);
+  });
+
+  it('a failed request lets its key go: the retry runs again and its result is kept', async () => {
+    const { repository, requests } = service();
+    await expect(
+      requests.run('u1', 'media.generate', KEY, 'h', async () => {
+        throw new Error('engine down');
+      }),
+    ).rejects.toThrow('engine down');
+    expect(repository.rows.size).toBe(0);
+    expect(await requests.run('u1', 'media.generate', KEY, 'h', async () => 'drawn')).toBe('drawn');
+    expect(await requests.run('u1', 'media.generate', KEY, 'h', async () => 'again')).toBe('drawn');
+  });
+
+  it('a duplicate waiting on a request that fails runs the work itself', async () => {
+    const { requests } = service();
+    let fail!: (error: Error) => void;
+    const first = requests.run(
+      'u1',
+      'media.generate',
+      KEY,
+      'h',
+      () => new Promise((_, reject) => (fail = reject)),
+    );
+    const second = requests.run('u1', 'media.generate', KEY, 'h', async () => 'retried');
+    setTimeout(() => fail(new Error('lost')), 20);
+    await expect(first).rejects.toThrow('lost');
+    expect(await second).toBe('retried');
+  });
+
+  it('a running claim older than the stale bound (its process died) is taken over once', async () => {
+    const { repository, requests } = service({ staleAfterMs: 10_000 });
+    await repository.claim({ userId: 'u1', scope: 'media.generate', key: KEY }, 'h');
+    repository.rows.get(`u1/media.generate/${KEY}`)!.updatedAt -= 11_000;
+    let runs = 0;
+    const work = async () => `run ${++runs}`;
+    const answers = await Promise.all([
+      requests.run('u1', 'media.generate', KEY, 'h', work),
+      requests.run('u1', 'media.generate', KEY, 'h', work),
+    ]);
+    expect(answers).toEqual(['run 1', 'run 1']);
+    expect(runs).toBe(1);
+  });
+
+  it('keys are per user and per scope', async () => {
+    const { requests } = service();
+    expect(await requests.run('u1', 'media.generate', KEY, 'h', async () => 'u1 image')).toBe('u1 image');
+    expect(await requests.run('u2', 'media.generate', KEY, 'h', async () => 'u2 image')).toBe('u2 image');
+    expect(await requests.run('u1', 'voice.transcribe', KEY, 'x', async () => 'u1 text')).toBe('u1 text');
+  });
+
+  it('answers the work even when storing its result fails, and says so in the log', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const { repository, requests } = service();
+    repository.failComplete = true;
+    expect(await requests.run('u1', 'media.generate', KEY, 'h', async () => 'drawn')).toBe('drawn');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('database gone'));
+    warn.mockRestore();
+  });
+});
+
+describe('idempotencyKeyOf', () => {
+  it('accepts no header, or a UUID (trimmed, lower-cased)', () => {
+    expect(idempotencyKeyOf(undefined)).toBeUndefined();
+    expect(idempotencyKeyOf(` ${KEY.toUpperCase()} `)).toBe(KEY);
+  });
+
+  it.each([[''], ['not-a-uuid'], [`${KEY}x`], [[KEY, KEY]]])(
+    'refuses %p with a 400 VALIDATION_FAILED',
+    (value) => {
+      expect(() => idempotencyKeyOf(value)).toThrow(
+        expect.objectContaining({
+          status: 400,
+          response: {
+            code: 'VALIDATION_FAILED',
+            message: IDEMPOTENCY_KEY_INVALID,
+            details: [IDEMPOTENCY_KEY_INVALID],
+          },
+        }),
+      );
+    },
+  );
+});
