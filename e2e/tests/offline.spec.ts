@@ -13,6 +13,7 @@ interface Message {
   role: 'user' | 'assistant';
   content: string;
   status: string;
+  mediaType?: string | null;
 }
 
 async function conversationsOf(request: APIRequestContext, account: TestAccount) {
@@ -175,4 +176,41 @@ test('a reply cut mid-stream resumes from where it stopped, without a gap or a r
   await page.reload();
   await expect(messages(page, 'assistant')).toHaveCount(1);
   await expect(messages(page, 'assistant')).toHaveText(shown);
+});
+
+test('an image asked offline waits in Quick AI Tools, then is generated once when the network returns', async ({
+  page,
+  context,
+}) => {
+  const account = await signedIn(page);
+  await page.goto('/chat');
+  await input(page).fill('What should I plant this season?');
+  await input(page).press('Enter');
+  await expect(page).toHaveURL(/[?&]c=[0-9a-f-]{36}/);
+  await finishedReply(page);
+  const conversationId = new URL(page.url()).searchParams.get('c');
+
+  // The panel's code loads on first use: open it while online (no service worker in this test).
+  await page.getByTestId('sidebar-toggle').click();
+  await page.getByRole('button', { name: 'Quick AI Tools' }).click();
+  const panel = page.getByTestId('quick-actions-panel');
+  await panel.getByRole('button', { name: 'Generate Image', exact: true }).click();
+
+  await context.setOffline(true);
+  await panel.getByLabel('Describe the image').fill('A healthy cocoa pod');
+  await panel.getByRole('button', { name: 'Generate', exact: true }).click();
+  const waiting = panel.getByTestId('waiting-request');
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText('A healthy cocoa pod');
+  await expect(waiting).toContainText('Waiting for network — it will be sent when you are back online.');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('toast')).toContainText('Image generated!', { timeout: 20_000 });
+  await expect(waiting).toHaveCount(0);
+  await expect(panel.getByRole('img')).toBeVisible();
+
+  const conversations = await conversationsOf(page.request, account);
+  const conversation = conversations.find((c) => c.id === conversationId);
+  const images = (conversation?.messages ?? []).filter((m) => m.mediaType === 'image');
+  expect(images).toHaveLength(1);
 });

@@ -238,7 +238,7 @@ describe('sending', () => {
     expect(chatOutbox().list()).toEqual([]);
   });
 
-  test('offline: the banner says what works, network tools are disabled with the reason, messages wait and can be cancelled', async () => {
+  test('offline: the banner says what works, network tools are disabled with the reason (Quick AI Tools queue instead), messages wait and can be cancelled', async () => {
     const onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       renderWithProviders(<App />);
@@ -246,9 +246,11 @@ describe('sending', () => {
       const banner = await screen.findByTestId('offline-banner');
       expect(banner).toHaveTextContent('You are offline');
       expect(banner).toHaveTextContent('messages you write are kept and sent when the network returns');
-      const tools = screen.getByRole('button', { name: 'Quick AI Tools' });
-      expect(tools).toBeDisabled();
-      expect(tools).toHaveAccessibleDescription('Needs a connection');
+      expect(banner).toHaveTextContent(
+        'So are images you ask for and voice recordings or audio files to transcribe.',
+      );
+      // Images and voice wait in the media outbox (quick-actions/QuickActions.spec.tsx).
+      expect(screen.getByRole('button', { name: 'Quick AI Tools' })).toBeEnabled();
       expect(screen.getByTestId('enhancements-button')).toBeDisabled();
       expect(screen.getByTestId('enhancements-button')).toHaveAccessibleDescription('Needs a connection');
       const user = userEvent.setup();

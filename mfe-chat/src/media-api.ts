@@ -1,6 +1,7 @@
 // The media and voice API as the chat uses it (libs/contracts/src/media.ts has the shapes).
 import { apiFetch } from '@kasa/api-client';
 import {
+  IDEMPOTENCY_KEY_HEADER,
   IMAGE_SIZES,
   type MediaGenerateRequest,
   type MediaGenerationResult,
@@ -11,11 +12,24 @@ import {
 
 export type { MediaGenerationResult, SpeechResult, TranscriptionResult };
 
+/** A request that may be tried again (the media outbox) carries its key: the server runs it once. */
+function idempotencyHeaders(key: string | undefined): Record<string, string> | undefined {
+  return key ? { [IDEMPOTENCY_KEY_HEADER]: key } : undefined;
+}
+
 /** Quick actions draw square images (the first size) and speak with the default voice. */
-export function generateImage(prompt: string, conversationId: string | null): Promise<MediaGenerationResult> {
+export function generateImage(
+  prompt: string,
+  conversationId: string | null,
+  idempotencyKey?: string,
+): Promise<MediaGenerationResult> {
   const body: MediaGenerateRequest = { prompt, type: 'image', size: IMAGE_SIZES[0] };
   if (conversationId) body.conversationId = conversationId;
-  return apiFetch<MediaGenerationResult>('/api/media/generate', { method: 'POST', body });
+  return apiFetch<MediaGenerationResult>('/api/media/generate', {
+    method: 'POST',
+    body,
+    headers: idempotencyHeaders(idempotencyKey),
+  });
 }
 
 /** mp3 plays everywhere; the data saver asks for Opus (about half the bytes) where it plays. */
@@ -29,9 +43,14 @@ export function transcribe(
   audio: Blob,
   fileName: string,
   conversationId: string | null,
+  idempotencyKey?: string,
 ): Promise<TranscriptionResult> {
   const form = new FormData();
   form.append('audio', audio, fileName);
   if (conversationId) form.append('conversationId', conversationId);
-  return apiFetch<TranscriptionResult>('/api/voice/transcribe', { method: 'POST', body: form });
+  return apiFetch<TranscriptionResult>('/api/voice/transcribe', {
+    method: 'POST',
+    body: form,
+    headers: idempotencyHeaders(idempotencyKey),
+  });
 }

@@ -71,11 +71,16 @@ export const messages = defineMessages({
     stopping: 'Stopping…',
     offlineTitle: 'You are offline',
     offlineText:
-      'Saved conversations can still be read, and messages you write are kept and sent when the network returns. Images, speech, voice, uploads, web search, research, cloud storage, the language tool and Stop wait for a connection.',
+      'Saved conversations can still be read, and messages you write are kept and sent when the network returns. So are images you ask for and voice recordings or audio files to transcribe. Read-aloud, uploads, web search, research, cloud storage, the language tool and Stop wait for a connection.',
     needsConnection: 'Needs a connection',
     waitingForNetwork: 'Waiting for network',
     cancelWaiting: 'Cancel',
     cancelWaitingLabel: 'Cancel this waiting message',
+    mediaWaiting: 'Waiting for network — it will be sent when you are back online.',
+    cancelWaitingRequestLabel: 'Cancel this waiting request',
+    mediaQueueFull: 'Too much audio waiting',
+    mediaQueueFullText:
+      'Audio waiting for the network is limited to 25 MB on this device. Cancel a waiting recording, or try again once online.',
     reconnecting: 'Connection lost, reconnecting…',
     notSavedOffline: 'This conversation is not saved on this device. It opens when the network returns.',
     waitingForReply: 'Waiting for the reply…',
@@ -203,11 +208,16 @@ export const messages = defineMessages({
     stopping: 'Arrêt…',
     offlineTitle: 'Vous êtes hors ligne',
     offlineText:
-      "Les conversations enregistrées restent lisibles, et les messages que vous écrivez sont gardés puis envoyés au retour du réseau. Images, synthèse vocale, voix, envois de fichiers, recherche web, recherche approfondie, stockage cloud, l'outil de langue et Arrêter attendent une connexion.",
+      "Les conversations enregistrées restent lisibles, et les messages que vous écrivez sont gardés puis envoyés au retour du réseau. Les images demandées et les enregistrements ou fichiers audio à transcrire aussi. Lecture à voix haute, envois de fichiers, recherche web, recherche approfondie, stockage cloud, l'outil de langue et Arrêter attendent une connexion.",
     needsConnection: 'Nécessite une connexion',
     waitingForNetwork: 'En attente du réseau',
     cancelWaiting: 'Annuler',
     cancelWaitingLabel: 'Annuler ce message en attente',
+    mediaWaiting: 'En attente du réseau — la demande sera envoyée dès votre retour en ligne.',
+    cancelWaitingRequestLabel: 'Annuler cette demande en attente',
+    mediaQueueFull: "Trop d'audio en attente",
+    mediaQueueFullText:
+      "L'audio en attente du réseau est limité à 25 Mo sur cet appareil. Annulez un enregistrement en attente, ou réessayez une fois en ligne.",
     reconnecting: 'Connexion perdue, reconnexion…',
     notSavedOffline:
       "Cette conversation n'est pas enregistrée sur cet appareil. Elle s'ouvrira au retour du réseau.",

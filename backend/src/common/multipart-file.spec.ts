@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -75,6 +76,23 @@ describe('withMultipartFile', () => {
     });
     expect(seen).toEqual({ bytes: 'x'.repeat(100), head: 'x'.repeat(64), name: 'notes.txt', conversationId });
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('a bad field before the file: refused without writing the file part busboy had already read', async () => {
+    // The part came after the refusal; writing it raced the removal, which lost under load and
+    // left a file behind.
+    const writes = jest.spyOn(fs, 'createWriteStream');
+    try {
+      const refused = await send([
+        ['conversationId', 'not-a-uuid'],
+        ['file', file(50), 'notes.txt'],
+      ]);
+      expect(refused.status).toBe(400);
+      expect(writes).not.toHaveBeenCalled();
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      writes.mockRestore();
+    }
   });
 
   it('refuses one byte over the limit with the route’s own 413, leaving nothing behind', async () => {

@@ -104,6 +104,12 @@ function receiveFile(request: Request, path: string, rules: MultipartFileRules):
     };
 
     parser.on('file', (name, stream, info) => {
+      // Refused already (a bad field before the file): busboy may still emit the part it had
+      // buffered. Writing it would create the file after the removal ran, and leave it behind.
+      if (failure) {
+        stream.resume();
+        return;
+      }
       if (name !== rules.field) {
         stream.resume();
         return fail(missing(`Unexpected file field '${name}': ${rules.required}`));

@@ -1,11 +1,13 @@
 // A small key-value store on IndexedDB for what the chat keeps offline (issue 15): the saved query
-// cache and the outbox. Without IndexedDB (private mode in some browsers, tests) it keeps the values
+// cache, the outbox and the media outbox. Without IndexedDB (private mode in some browsers, tests) it keeps the values
 // in memory for the page's life: the app works, it just does not survive a reload.
 
 export const CHAT_DB_NAME = 'kasa-chat';
 export const CACHE_STORE = 'cache';
 export const OUTBOX_STORE = 'outbox';
-const DB_VERSION = 1;
+export const MEDIA_OUTBOX_STORE = 'media-outbox';
+/** 2 added MEDIA_OUTBOX_STORE. An upgrade only creates the stores a database lacks: the others keep their data. */
+const DB_VERSION = 2;
 
 export interface KeyValueStore<T> {
   get(key: string): Promise<T | undefined>;
@@ -22,10 +24,18 @@ function openDb(): Promise<IDBDatabase> {
     const request = indexedDB.open(CHAT_DB_NAME, DB_VERSION);
     request.onupgradeneeded = () => {
       const db = request.result;
-      for (const name of [CACHE_STORE, OUTBOX_STORE])
+      for (const name of [CACHE_STORE, OUTBOX_STORE, MEDIA_OUTBOX_STORE])
         if (!db.objectStoreNames.contains(name)) db.createObjectStore(name);
     };
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      const db = request.result;
+      // A newer version opening in another tab waits for this one to let go: let go, reopen later.
+      db.onversionchange = () => {
+        db.close();
+        dbPromise = null;
+      };
+      resolve(db);
+    };
     request.onerror = () => reject(request.error ?? new Error('IndexedDB unavailable'));
     request.onblocked = () => reject(new Error('IndexedDB blocked'));
   }).catch((error: unknown) => {

@@ -3,7 +3,7 @@
 // own dehydrate/hydrate do the work (what @tanstack/query-persist-client-core does; that package
 // has no release matching the installed query-core and would bring a second copy of it). Only the
 // signed-in user's chat is kept, within CACHE_CAP_BYTES: the least recently opened conversations go
-// first. Signing out, or another user signing in, deletes it (and the outbox).
+// first. Signing out, or another user signing in, deletes it (and the outboxes).
 import {
   dehydrate,
   hydrate,
@@ -14,6 +14,7 @@ import {
 import { CURRENT_USER_QUERY_KEY } from '@kasa/api-client';
 import { CONVERSATIONS_KEY } from '../chat-api';
 import { CACHE_STORE, createStore, type KeyValueStore } from './idb-store';
+import { clearMediaOutbox } from './media-outbox-signal';
 import { chatOutbox } from './outbox';
 
 export const CACHE_CAP_BYTES = 5 * 1024 * 1024;
@@ -105,7 +106,10 @@ export function startChatCachePersistence(
       if (next === undefined || next === userId) return;
       // Signed out, or someone else signed in: one user's chats are never shown to another.
       if (userId || next === null) forget();
-      if (next === null) void chatOutbox().clear();
+      if (next === null) {
+        void chatOutbox().clear();
+        void clearMediaOutbox();
+      }
       userId = next;
       return;
     }

@@ -1,12 +1,17 @@
 // Generate Image: a prompt, Generate, the image below with Download. With a conversation open, the
-// image joins it (the server adds the messages).
+// image joins it (the server adds the messages). Without a network the request waits in the media
+// outbox (issue 15), listed here, and its image shows here once the runner has it.
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { MEDIA_PROMPT_MAX_LENGTH } from '@kasa/contracts';
 import { Box, Button, useT } from '@kasa/ui';
 import { MessageImage } from '../conversation/MessageMedia';
-import { generateImage, type MediaGenerationResult } from '../media-api';
+import { generateImage } from '../media-api';
 import { messages } from '../messages';
+import { isNetworkFailure } from '../offline/media-outbox-drain';
+import { isOnline } from '../sending/resume';
 import { useActionFeedback } from './feedback';
+import { useMediaQueue } from './media-queue';
+import { WaitingRequests } from './WaitingRequests';
 import { actionButton, fieldLabel, textArea } from './styles';
 
 export function GenerateImageAction({ conversationId }: { conversationId: string | null }) {
@@ -15,19 +20,26 @@ export function GenerateImageAction({ conversationId }: { conversationId: string
   const fieldId = useId();
   const [prompt, setPrompt] = useState('');
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<MediaGenerationResult | null>(null);
+  const media = useMediaQueue('image');
+  const result = media.shown?.kind === 'image' ? media.shown.result : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const text = prompt.trim();
     if (!text || busy) return;
+    const key = media.newRequest();
+    const queue = async () => {
+      if (await media.queue({ conversationId, prompt: text }, key)) setPrompt('');
+    };
     setBusy(true);
     try {
-      setResult(await generateImage(text, conversationId));
+      if (!isOnline()) return await queue();
+      media.answeredNow(key, { kind: 'image', result: await generateImage(text, conversationId, key) });
       feedback.succeeded(t('imageGenerated'));
       feedback.refreshConversation();
     } catch (error) {
-      feedback.failed(t('generationFailed'), error, t('failedToGenerateImage'));
+      if (isNetworkFailure(error)) await queue();
+      else feedback.failed(t('generationFailed'), error, t('failedToGenerateImage'));
     } finally {
       setBusy(false);
     }
@@ -55,6 +67,7 @@ export function GenerateImageAction({ conversationId }: { conversationId: string
         {busy ? t('generating') : t('generate')}
       </Button>
       {result && <MessageImage url={result.url} />}
+      <WaitingRequests items={media.waiting} onCancel={media.cancel} />
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 // The Quick AI Actions side panel against the chat API stubbed at the network boundary (global
 // fetch), with the microphone replaced through its seam (recorder.start).
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App from '../App';
 import {
@@ -11,6 +11,7 @@ import {
   setViewportWidth,
   type FakeResponse,
 } from '../../test/helpers';
+import { chatMediaOutbox } from '../offline/media-outbox';
 import { recorder } from './recorder';
 
 interface MediaCall {
@@ -20,6 +21,8 @@ interface MediaCall {
 
 let api: FakeApi;
 let mediaCalls: MediaCall[];
+/** The Idempotency-Key each media call carried, in order. */
+let mediaKeys: Array<string | null>;
 /** How the media endpoints answer; by default a success. */
 let mediaAnswer: (url: string, body: unknown) => FakeResponse | Error;
 const realStart = recorder.start;
@@ -58,6 +61,7 @@ beforeEach(() => {
   api = new FakeApi();
   const chatFetch = api.install();
   mediaCalls = [];
+  mediaKeys = [];
   mediaAnswer = defaultAnswer;
   (globalThis as { fetch?: unknown }).fetch = jest.fn(
     async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -65,15 +69,17 @@ beforeEach(() => {
       if (!/^\/api\/(media|voice)\//.test(url)) return chatFetch(input, init);
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
       mediaCalls.push({ url, body });
+      mediaKeys.push(new Headers(init.headers).get('Idempotency-Key'));
       const answer = mediaAnswer(url, body);
       if (answer instanceof Error) throw answer;
       return answer as unknown as Response;
     },
   );
 });
-afterEach(() => {
+afterEach(async () => {
   recorder.start = realStart;
   delete (globalThis as { fetch?: unknown }).fetch;
+  await chatMediaOutbox().clear();
 });
 
 const panel = () => screen.getByTestId('quick-actions-panel');
@@ -168,7 +174,7 @@ describe('Generate Image', () => {
     let shown = await screen.findByRole('alert');
     expect(shown).toHaveTextContent('Generation failed');
     expect(shown).toHaveTextContent('The prompt is too long.');
-    mediaAnswer = () => new TypeError('Failed to fetch');
+    mediaAnswer = () => new Error('Unreadable answer');
     await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to generate image'));
     shown = screen.getByRole('alert');
@@ -264,7 +270,7 @@ describe('Voice Record', () => {
   });
 
   test("a failed transcription: 'Transcription failed' / 'Failed to transcribe audio'", async () => {
-    mediaAnswer = () => new TypeError('Failed to fetch');
+    mediaAnswer = () => new Error('Unreadable answer');
     recorder.start = jest.fn(async () => ({ stop: async () => new Blob(['x']), cancel: jest.fn() }));
     const { user } = await openAction('Voice Record');
     await user.click(within(panel()).getByRole('button', { name: 'Start Recording' }));
@@ -352,4 +358,118 @@ test('in French', async () => {
   await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Fichier invalide'));
   expect(screen.getByRole('alert')).toHaveTextContent('Veuillez choisir un fichier audio.');
   expect(within(panel()).getByRole('button', { name: 'Fermer les actions IA rapides' })).toBeInTheDocument();
+});
+
+describe('offline: images and transcriptions wait in the media outbox', () => {
+  let onLine: jest.SpyInstance;
+  beforeEach(() => {
+    onLine = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  });
+  afterEach(() => onLine.mockRestore());
+
+  const goOnline = () => {
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+  };
+  const waiting = () => within(panel()).queryAllByTestId('waiting-request');
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  test('an image asked offline waits, can be cancelled, and is sent once online with its key; it then shows', async () => {
+    api.addConversation('c1', 'Farm', [message('m1', 'user', 'Hello')]);
+    const { user } = await openAction('Generate Image', { path: '/chat?c=c1' });
+    const prompt = within(panel()).getByRole('textbox', { name: 'Describe the image' });
+    await user.type(prompt, 'A red tractor');
+    await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(waiting()).toHaveLength(1));
+    expect(waiting()[0]).toHaveTextContent('A red tractor');
+    expect(waiting()[0]).toHaveTextContent('Waiting for network — it will be sent when you are back online.');
+    expect(prompt).toHaveValue('');
+    await user.type(prompt, 'Never mind');
+    await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(waiting()).toHaveLength(2));
+    await user.click(within(waiting()[1]).getByRole('button', { name: 'Cancel this waiting request' }));
+    expect(waiting()).toHaveLength(1);
+    expect(mediaCalls).toHaveLength(0);
+
+    const readsBefore = api.callsTo('GET', '/api/chat/conversations/c1').length;
+    goOnline();
+    expect(await toast()).toHaveTextContent('Image generated!');
+    expect(mediaCalls).toEqual([
+      {
+        url: '/api/media/generate',
+        body: { prompt: 'A red tractor', type: 'image', size: '1024x1024', conversationId: 'c1' },
+      },
+    ]);
+    expect(mediaKeys[0]).toMatch(uuid);
+    expect(waiting()).toHaveLength(0);
+    expect(await within(panel()).findByRole('img', { name: 'Image from Kasa' })).toHaveAttribute(
+      'src',
+      image.url,
+    );
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/chat/conversations/c1').length).toBeGreaterThan(readsBefore),
+    );
+    expect(chatMediaOutbox().list()).toEqual([]);
+  });
+
+  test('a request whose answer is lost waits and is sent again with the same key', async () => {
+    onLine.mockReturnValue(true);
+    let tries = 0;
+    mediaAnswer = (url) => (++tries === 1 ? new TypeError('Failed to fetch') : defaultAnswer(url));
+    const { user } = await openAction('Generate Image');
+    await user.type(within(panel()).getByRole('textbox', { name: 'Describe the image' }), 'Maize');
+    await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
+    expect(await toast()).toHaveTextContent('Image generated!');
+    expect(mediaCalls).toHaveLength(2);
+    expect(mediaKeys[0]).toMatch(uuid);
+    expect(mediaKeys[1]).toBe(mediaKeys[0]);
+    expect(screen.queryByText('Generation failed')).toBeNull();
+    expect(within(panel()).getByRole('img', { name: 'Image from Kasa' })).toBeInTheDocument();
+  });
+
+  test('a recording made offline waits and is transcribed once online', async () => {
+    const wav = new Blob([new Uint8Array([82, 73, 70, 70])], { type: 'audio/wav' });
+    recorder.start = jest.fn(async () => ({ stop: async () => wav, cancel: jest.fn() }));
+    const { user } = await openAction('Voice Record');
+    await user.click(within(panel()).getByRole('button', { name: 'Start Recording' }));
+    await user.click(await within(panel()).findByRole('button', { name: 'Stop Recording' }));
+    await waitFor(() => expect(waiting()).toHaveLength(1));
+    expect(waiting()[0]).toHaveTextContent('recording.wav');
+    expect(mediaCalls).toHaveLength(0);
+
+    goOnline();
+    const shown = await toast();
+    expect(shown).toHaveTextContent('Audio transcribed!');
+    expect(shown).toHaveTextContent('Language: en');
+    expect(mediaCalls).toHaveLength(1);
+    expect(((mediaCalls[0].body as FormData).get('audio') as File).size).toBe(4);
+    expect(mediaKeys[0]).toMatch(uuid);
+    expect(within(panel()).getByTestId('transcription-result')).toHaveTextContent('When do I sell my cocoa?');
+    expect(waiting()).toHaveLength(0);
+  });
+
+  test('a waiting request the server refuses is dropped with the failure toast', async () => {
+    const { user } = await openAction('Upload Audio');
+    await user.upload(
+      within(panel()).getByLabelText('Choose an audio file'),
+      new File(['ID3'], 'question.mp3', { type: 'audio/mpeg' }),
+    );
+    await waitFor(() => expect(waiting()).toHaveLength(1));
+    mediaAnswer = () => jsonResponse(400, { statusCode: 400, message: 'This audio cannot be read.' });
+    goOnline();
+    const shown = await screen.findByRole('alert');
+    expect(shown).toHaveTextContent('Transcription failed');
+    expect(shown).toHaveTextContent('This audio cannot be read.');
+    await waitFor(() => expect(waiting()).toHaveLength(0));
+    expect(mediaCalls).toHaveLength(1);
+  });
+
+  test('Text to Speech stays disabled offline and says why; the other three stay usable', async () => {
+    await openPanel();
+    const speech = within(panel()).getByRole('button', { name: 'Text to Speech' });
+    expect(speech).toBeDisabled();
+    expect(speech).toHaveAccessibleDescription('Needs a connection');
+    for (const name of ['Generate Image', 'Voice Record', 'Upload Audio'])
+      expect(within(panel()).getByRole('button', { name })).toBeEnabled();
+  });
 });

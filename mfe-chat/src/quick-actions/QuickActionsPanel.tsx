@@ -2,7 +2,7 @@
 // its result below. Going back unmounts the action, which resets its inputs and result.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, ButtonBase, useT } from '@kasa/ui';
-import { useMediaQuery } from '../hooks';
+import { useMediaQuery, useOnline } from '../hooks';
 import { messages } from '../messages';
 import { DESKTOP_QUERY } from '../screen/ChatScreen';
 import { BackIcon, CloseIcon, IconButton } from '../ui';
@@ -11,11 +11,13 @@ import { TextToSpeechAction } from './TextToSpeechAction';
 import { UploadAudioAction } from './UploadAudioAction';
 import { VoiceRecordAction } from './VoiceRecordAction';
 
+/** `offline`: what it does without a network ('queues': waits in the media outbox, issue 15). */
 const ACTIONS = {
-  image: { label: 'generateImage', Component: GenerateImageAction },
-  speech: { label: 'textToSpeech', Component: TextToSpeechAction },
-  record: { label: 'voiceRecord', Component: VoiceRecordAction },
-  upload: { label: 'uploadAudio', Component: UploadAudioAction },
+  image: { label: 'generateImage', Component: GenerateImageAction, offline: 'queues' },
+  // Read-aloud is wanted now, not later: it needs the network.
+  speech: { label: 'textToSpeech', Component: TextToSpeechAction, offline: 'disabled' },
+  record: { label: 'voiceRecord', Component: VoiceRecordAction, offline: 'queues' },
+  upload: { label: 'uploadAudio', Component: UploadAudioAction, offline: 'queues' },
 } as const;
 type ActionName = keyof typeof ACTIONS;
 
@@ -24,11 +26,18 @@ export const PANEL_DESKTOP_WIDTH = 380;
 
 export interface QuickActionsPanelProps {
   conversationId: string | null;
+  /** The 'Needs a connection' text an action disabled offline points at. */
+  offlineReasonId?: string;
   onClose: () => void;
 }
 
-export default function QuickActionsPanel({ conversationId, onClose }: QuickActionsPanelProps) {
+export default function QuickActionsPanel({
+  conversationId,
+  offlineReasonId,
+  onClose,
+}: QuickActionsPanelProps) {
   const t = useT(messages);
+  const online = useOnline();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -96,28 +105,35 @@ export default function QuickActionsPanel({ conversationId, onClose }: QuickActi
           <current.Component key={action} conversationId={conversationId} />
         ) : (
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
-            {(Object.keys(ACTIONS) as ActionName[]).map((name) => (
-              <li key={name}>
-                <ButtonBase
-                  onClick={() => setAction(name)}
-                  sx={{
-                    width: '100%',
-                    minHeight: 52,
-                    px: 2,
-                    justifyContent: 'flex-start',
-                    fontSize: '1rem',
-                    fontWeight: 700,
-                    border: '1px solid',
-                    borderColor: 'divider',
-                    borderRadius: 1,
-                    '&:hover': { bgcolor: 'action.hover' },
-                    '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'text.primary' },
-                  }}
-                >
-                  {t(ACTIONS[name].label)}
-                </ButtonBase>
-              </li>
-            ))}
+            {(Object.keys(ACTIONS) as ActionName[]).map((name) => {
+              const needsNetwork = !online && ACTIONS[name].offline === 'disabled';
+              return (
+                <li key={name}>
+                  <ButtonBase
+                    onClick={() => setAction(name)}
+                    disabled={needsNetwork}
+                    aria-describedby={needsNetwork ? offlineReasonId : undefined}
+                    title={needsNetwork ? t('needsConnection') : undefined}
+                    sx={{
+                      width: '100%',
+                      minHeight: 52,
+                      px: 2,
+                      justifyContent: 'flex-start',
+                      fontSize: '1rem',
+                      fontWeight: 700,
+                      border: '1px solid',
+                      borderColor: 'divider',
+                      borderRadius: 1,
+                      '&:hover': { bgcolor: 'action.hover' },
+                      '&.Mui-disabled': { color: 'text.disabled' },
+                      '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'text.primary' },
+                    }}
+                  >
+                    {t(ACTIONS[name].label)}
+                  </ButtonBase>
+                </li>
+              );
+            })}
           </Box>
         )}
       </Box>

@@ -28,10 +28,7 @@ export function QuickAiTools({ api }: { api: ChatToolsApi }) {
         fullWidth
         aria-haspopup="dialog"
         aria-expanded={open}
-        // Images, speech and voice need the network (docs/product.md#offline): disabled, and says why.
-        disabled={!api.online}
-        aria-describedby={api.online ? undefined : api.offlineReasonId}
-        title={api.online ? undefined : t('needsConnection')}
+        // Usable offline: images and voice wait in the media outbox (docs/product.md#offline).
         sx={{ minHeight: 44 }}
         onClick={() => {
           api.closeSidebar();
@@ -43,7 +40,11 @@ export function QuickAiTools({ api }: { api: ChatToolsApi }) {
       {open &&
         createPortal(
           <Suspense fallback={null}>
-            <QuickActionsPanel conversationId={api.conversationId} onClose={close} />
+            <QuickActionsPanel
+              conversationId={api.conversationId}
+              offlineReasonId={api.offlineReasonId}
+              onClose={close}
+            />
           </Suspense>,
           document.body,
         )}

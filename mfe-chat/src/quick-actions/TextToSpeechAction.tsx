@@ -5,6 +5,7 @@ import { Box, Button, useT } from '@kasa/ui';
 import { MessageAudio } from '../conversation/MessageMedia';
 import { speak, type SpeechResult } from '../media-api';
 import { messages } from '../messages';
+import { useOnline } from '../hooks';
 import { useActionFeedback } from './feedback';
 import { actionButton, fieldLabel, textArea } from './styles';
 
@@ -15,6 +16,8 @@ export function TextToSpeechAction({ conversationId }: { conversationId: string 
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SpeechResult | null>(null);
+  // Read-aloud is wanted now, not later: offline it is not queued but disabled (issue 15).
+  const online = useOnline();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -47,11 +50,17 @@ export function TextToSpeechAction({ conversationId }: { conversationId: string 
       <Button
         type="submit"
         variant="contained"
-        disabled={busy || !text.trim()}
+        disabled={busy || !text.trim() || !online}
+        title={online ? undefined : t('needsConnection')}
         sx={{ ...actionButton, mt: 1 }}
       >
         {busy ? t('generating') : t('generate')}
       </Button>
+      {!online && (
+        <Box role="status" sx={{ mt: 1, color: 'text.secondary' }}>
+          {t('needsConnection')}
+        </Box>
+      )}
       {result && <MessageAudio url={result.audioUrl} />}
     </Box>
   );

@@ -5,6 +5,7 @@ import { Box, useT, useToast } from '@kasa/ui';
 import { messages } from '../messages';
 import { actionButton } from './styles';
 import { TranscriptionView, useTranscription } from './transcription';
+import { WaitingRequests } from './WaitingRequests';
 
 export function UploadAudioAction({ conversationId }: { conversationId: string | null }) {
   const t = useT(messages);
@@ -56,6 +57,7 @@ export function UploadAudioAction({ conversationId }: { conversationId: string |
         {transcription.busy ? t('transcribing') : ''}
       </Box>
       {transcription.result && <TranscriptionView result={transcription.result} />}
+      <WaitingRequests items={transcription.waiting} onCancel={transcription.cancel} />
     </Box>
   );
 }

@@ -6,6 +6,7 @@ import { messages } from '../messages';
 import { recorder, type WavRecording } from './recorder';
 import { actionButton } from './styles';
 import { TranscriptionView, useTranscription } from './transcription';
+import { WaitingRequests } from './WaitingRequests';
 
 export function VoiceRecordAction({ conversationId }: { conversationId: string | null }) {
   const t = useT(messages);
@@ -75,6 +76,7 @@ export function VoiceRecordAction({ conversationId }: { conversationId: string |
         {phase === 'recording' ? t('recordingNow') : transcription.busy ? t('transcribing') : ''}
       </Box>
       {transcription.result && <TranscriptionView result={transcription.result} />}
+      <WaitingRequests items={transcription.waiting} onCancel={transcription.cancel} />
     </Box>
   );
 }

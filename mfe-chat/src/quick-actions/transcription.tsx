@@ -1,36 +1,49 @@
 // Sending audio for transcription (Voice Record and Upload Audio share it) and showing the result:
-// the language, the text, Play and Download.
+// the language, the text, Play and Download. Without a network the audio waits in the media outbox
+// (issue 15) and its transcription shows here once the runner has it.
 import { useCallback, useState } from 'react';
 import { Box, useT } from '@kasa/ui';
 import { MessageAudio } from '../conversation/MessageMedia';
 import { transcribe, type TranscriptionResult } from '../media-api';
 import { messages } from '../messages';
+import { isNetworkFailure } from '../offline/media-outbox-drain';
+import { isOnline } from '../sending/resume';
 import { useActionFeedback } from './feedback';
+import { useMediaQueue } from './media-queue';
 
 export function useTranscription(conversationId: string | null) {
   const t = useT(messages);
   const feedback = useActionFeedback(conversationId);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<TranscriptionResult | null>(null);
+  const media = useMediaQueue('transcription');
+  const { queue: mediaQueue, newRequest, answeredNow } = media;
+  const result = media.shown?.kind === 'transcription' ? media.shown.result : null;
 
   const run = useCallback(
     async (audio: Blob, fileName: string) => {
+      const key = newRequest();
+      const queue = () => mediaQueue({ conversationId, audio, fileName }, key);
       setBusy(true);
       try {
-        const answer = await transcribe(audio, fileName, conversationId);
-        setResult(answer);
+        if (!isOnline()) {
+          await queue();
+          return;
+        }
+        const answer = await transcribe(audio, fileName, conversationId, key);
+        answeredNow(key, { kind: 'transcription', result: answer });
         feedback.succeeded(t('audioTranscribed'), t('languageLabel', { language: answer.language }));
         feedback.refreshConversation();
       } catch (error) {
-        feedback.failed(t('transcriptionFailed'), error, t('failedToTranscribe'));
+        if (isNetworkFailure(error)) await queue();
+        else feedback.failed(t('transcriptionFailed'), error, t('failedToTranscribe'));
       } finally {
         setBusy(false);
       }
     },
-    [conversationId, feedback, t],
+    [conversationId, feedback, t, mediaQueue, newRequest, answeredNow],
   );
 
-  return { busy, result, run };
+  return { busy, result, run, waiting: media.waiting, cancel: media.cancel };
 }
 
 export function TranscriptionView({ result }: { result: TranscriptionResult }) {

@@ -23,6 +23,7 @@ import { useKeyboardOffset, useMediaQuery, useOnline } from '../hooks';
 import { LiveTurnRows, MessageRow, WaitingRow } from '../conversation/MessageList';
 import { OfflineBanner } from './OfflineBanner';
 import { startChatCachePersistence } from '../offline/persist-cache';
+import { MediaOutboxMount } from '../offline/MediaOutboxMount';
 import { messages } from '../messages';
 import { Sidebar } from '../sidebar/Sidebar';
 import type { StarterTip } from '../tips';
@@ -47,7 +48,7 @@ export interface ChatToolsApi {
   /** The message being written: its text and attachments (the enhancements add to it). */
   draft: DraftStore;
   closeSidebar: () => void;
-  /** False while the browser is offline: the tools that need the network are disabled… */
+  /** False while the browser is offline: the tools that need the network are disabled (those that can wait queue)… */
   online: boolean;
   /** …and point at this element's text ('Needs a connection') with aria-describedby. */
   offlineReasonId: string;
@@ -417,6 +418,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
       <Box role="status" aria-live="polite" data-testid="chat-announcer" sx={visuallyHidden}>
         {announcement}
       </Box>
+      <MediaOutboxMount />
     </Box>
   );
 }

@@ -3,7 +3,7 @@
 import { memo, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '@kasa/api-client';
-import { Box, Button, uiMessages, useSessionControls, useT } from '@kasa/ui';
+import { Button, uiMessages, useSessionControls, useT } from '@kasa/ui';
 import { messages } from '../messages';
 import { BackIcon, IconButton, MenuIcon } from '../ui';
 
@@ -35,19 +35,8 @@ export const TopBar = memo(function TopBar({
   const username = currentUser.data?.username ?? session?.username;
 
   return (
-    <Box
-      component="header"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 0.25,
-        px: 0.5,
-        minHeight: 56,
-        flexShrink: 0,
-        bgcolor: 'primary.main',
-        color: 'primary.contrastText',
-      }}
-    >
+    // Static classes (libs/ui/src/static.css): the chat's first render inserts no CSS for its frame.
+    <header className="kasa-chat-topbar">
       <IconButton
         ref={toggleRef}
         label={sidebarOpen ? t('closeSidebar') : t('openSidebar')}
@@ -65,21 +54,13 @@ export const TopBar = memo(function TopBar({
       >
         <BackIcon />
       </IconButton>
-      <Box
+      <div
         data-testid="chat-username"
         title={username ? t('signedInAs', { username }) : undefined}
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          px: 0.5,
-          fontWeight: 700,
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          whiteSpace: 'nowrap',
-        }}
+        className="kasa-chat-username"
       >
         {username || t('user')}
-      </Box>
+      </div>
       <Button
         component={Link}
         to="/subscription"
@@ -87,7 +68,7 @@ export const TopBar = memo(function TopBar({
         color="inherit"
         size="small"
         data-testid="get-pro"
-        sx={{ flexShrink: 0, whiteSpace: 'nowrap', borderColor: 'currentColor', px: 1.25 }}
+        style={{ flexShrink: 0, whiteSpace: 'nowrap', borderColor: 'currentColor', paddingInline: 10 }}
       >
         {t('getPro')}
       </Button>
@@ -97,11 +78,11 @@ export const TopBar = memo(function TopBar({
           color="inherit"
           size="small"
           onClick={() => void session.signOut()}
-          sx={{ flexShrink: 0, whiteSpace: 'nowrap', px: 1.25 }}
+          style={{ flexShrink: 0, whiteSpace: 'nowrap', paddingInline: 10 }}
         >
           {ui('logout')}
         </Button>
       )}
-    </Box>
+    </header>
   );
 });

@@ -1,7 +1,7 @@
 // Empty chat: the welcome panel greeting the assistant by name, and the suggestions strip (the first
 // 5 tips by priority, More shows all 13, Less folds back) with its footer hint.
 import { useId, useMemo, useState } from 'react';
-import { Box, Button, ButtonBase, useAppInfo, useLanguage, useT } from '@kasa/ui';
+import { Button, useAppInfo, useLanguage, useT } from '@kasa/ui';
 import { messages } from '../messages';
 import { starterTips, TIPS_SHOWN_FIRST, type StarterTip } from '../tips';
 
@@ -14,83 +14,41 @@ export function SuggestionsStrip({ onPick }: { onPick: (tip: StarterTip) => void
   const hintId = useId();
   const shown = expanded ? tips : tips.slice(0, TIPS_SHOWN_FIRST);
   return (
-    <Box component="section" aria-label={t('suggestions')} data-testid="suggestions">
-      <Box
-        component="ul"
-        id={listId}
-        aria-describedby={hintId}
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gap: 1,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-        }}
-      >
+    <section aria-label={t('suggestions')} data-testid="suggestions">
+      {/* Static classes (libs/ui/src/static.css): the first screen of a new chat inserts no CSS. */}
+      <ul id={listId} aria-describedby={hintId} className="kasa-tips">
         {shown.map((tip) => (
           <li key={tip.id}>
-            <ButtonBase
+            <button
+              type="button"
+              className="kasa-tip"
               data-testid="tip"
               data-tip-id={tip.id}
               onClick={() => onPick(tip)}
-              sx={{
-                width: '100%',
-                minHeight: 44,
-                p: 1.5,
-                display: 'block',
-                textAlign: 'left',
-                border: '1px solid',
-                borderColor: 'divider',
-                borderRadius: 2,
-                bgcolor: 'background.paper',
-                '&:hover': { borderColor: 'text.primary' },
-                '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'text.primary' },
-              }}
             >
-              <Box component="span" sx={{ display: 'block', fontWeight: 700 }}>
-                {tip.title}
-              </Box>
-              <Box component="span" sx={{ display: 'block', fontSize: '0.875rem', color: 'text.secondary' }}>
-                {tip.description}
-              </Box>
-              <Box
-                component="span"
-                sx={{
-                  display: 'block',
-                  mt: 0.5,
-                  fontSize: '0.75rem',
-                  color: 'text.secondary',
-                  fontWeight: 600,
-                }}
-              >
-                {t(`category_${tip.category}`)}
-              </Box>
-            </ButtonBase>
+              <span className="kasa-tip-title">{tip.title}</span>
+              <span className="kasa-tip-text">{tip.description}</span>
+              <span className="kasa-tip-category">{t(`category_${tip.category}`)}</span>
+            </button>
           </li>
         ))}
-      </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 1 }}>
-        <Box
-          component="p"
-          id={hintId}
-          data-testid="suggestions-hint"
-          sx={{ m: 0, fontSize: '0.875rem', color: 'text.secondary' }}
-        >
+      </ul>
+      <div className="kasa-tips-footer">
+        <p id={hintId} data-testid="suggestions-hint" className="kasa-tips-hint">
           {t('suggestionsHint')}
-        </Box>
+        </p>
         <Button
           variant="text"
           color="inherit"
           aria-expanded={expanded}
           aria-controls={listId}
           onClick={() => setExpanded((e) => !e)}
-          sx={{ flexShrink: 0, fontWeight: 700 }}
+          style={{ flexShrink: 0, fontWeight: 700 }}
         >
           {expanded ? t('less') : t('more')}
         </Button>
-      </Box>
-    </Box>
+      </div>
+    </section>
   );
 }
 
@@ -98,20 +56,12 @@ export function WelcomePanel({ onPick }: { onPick: (tip: StarterTip) => void }) 
   const t = useT(messages);
   const { assistantName } = useAppInfo();
   return (
-    <Box sx={{ py: 2 }}>
-      <Box
-        component="section"
-        data-testid="chat-welcome"
-        sx={{ p: 2.5, mb: 2, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText' }}
-      >
-        <Box component="h2" sx={{ m: 0, mb: 1, fontSize: '1.3rem', fontWeight: 800 }}>
-          {t('welcomeTitle', { assistantName })}
-        </Box>
-        <Box component="p" sx={{ m: 0 }}>
-          {t('welcomeText')}
-        </Box>
-      </Box>
+    <div className="kasa-welcome">
+      <section data-testid="chat-welcome" className="kasa-welcome-card">
+        <h2 className="kasa-welcome-title">{t('welcomeTitle', { assistantName })}</h2>
+        <p className="kasa-welcome-text">{t('welcomeText')}</p>
+      </section>
       <SuggestionsStrip onPick={onPick} />
-    </Box>
+    </div>
   );
 }

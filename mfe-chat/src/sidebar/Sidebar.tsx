@@ -11,12 +11,11 @@ import {
   type Ref,
 } from 'react';
 import { Link } from 'react-router';
-import { Box, Button, LanguageSwitch, ThemeToggleButton, useT } from '@kasa/ui';
+import { Button, LanguageSwitch, ThemeToggleButton, useT } from '@kasa/ui';
 import { messages } from '../messages';
-import { CloseIcon, IconButton, PlusIcon, visuallyHidden } from '../ui';
+import { CloseIcon, IconButton, PlusIcon } from '../ui';
 import { RecentList } from './RecentList';
 import { SearchResults } from './SearchResults';
-import { smallInput } from './styles';
 
 export { SEARCH_DEBOUNCE_MS } from './SearchResults';
 
@@ -55,14 +54,16 @@ export const Sidebar = memo(function Sidebar({
   };
 
   return (
-    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, p: 1 }}>
+    // Static classes (libs/ui/src/static.css) and inline styles: the chat's first render inserts
+    // no CSS for the sidebar's frame.
+    <div className="kasa-sidebar">
+      <div className="kasa-sidebar-top">
         <Button
           variant="contained"
           onClick={onNewChat}
           startIcon={<PlusIcon />}
           data-testid="new-chat"
-          sx={{ flex: 1, justifyContent: 'flex-start' }}
+          style={{ flex: 1, justifyContent: 'flex-start' }}
         >
           {t('newChat')}
         </Button>
@@ -71,13 +72,13 @@ export const Sidebar = memo(function Sidebar({
             <CloseIcon />
           </IconButton>
         )}
-      </Box>
-      <Box role="search" sx={{ px: 1, pb: 1, display: 'flex', gap: 0.5 }}>
-        <Box component="label" htmlFor={searchId} sx={visuallyHidden}>
+      </div>
+      <div role="search" className="kasa-sidebar-search">
+        <label htmlFor={searchId} className="kasa-visually-hidden">
           {t('searchLabel')}
-        </Box>
-        <Box
-          component="input"
+        </label>
+        <input
+          className="kasa-small-input"
           id={searchId}
           type="search"
           data-testid="chat-search"
@@ -90,16 +91,15 @@ export const Sidebar = memo(function Sidebar({
               setQuery('');
             }
           }}
-          sx={smallInput}
         />
         {query && (
           <IconButton label={t('clearSearch')} onClick={() => setQuery('')}>
             <CloseIcon />
           </IconButton>
         )}
-      </Box>
+      </div>
       {tools}
-      <Box component="nav" aria-label={t('recent')} sx={{ flex: 1, overflowY: 'auto', px: 0.5 }}>
+      <nav aria-label={t('recent')} className="kasa-sidebar-list">
         {trimmed ? (
           <SearchResults query={trimmed} onSelect={onSelect} />
         ) : (
@@ -110,30 +110,21 @@ export const Sidebar = memo(function Sidebar({
             headingRef={recentHeading}
           />
         )}
-      </Box>
-      <Box
-        sx={{
-          borderTop: '1px solid',
-          borderColor: 'divider',
-          p: 1,
-          display: 'flex',
-          flexDirection: 'column',
-          gap: 0.5,
-        }}
-      >
-        <Box sx={{ display: 'flex', gap: 0.5 }}>
-          <Button component={Link} to="/ai-studio" variant="outlined" color="inherit" sx={{ flex: 1 }}>
+      </nav>
+      <div className="kasa-sidebar-bottom">
+        <div className="kasa-row">
+          <Button component={Link} to="/ai-studio" variant="outlined" color="inherit" style={{ flex: 1 }}>
             {t('aiStudio')}
           </Button>
-          <Button component={Link} to="/account" variant="outlined" color="inherit" sx={{ flex: 1 }}>
+          <Button component={Link} to="/account" variant="outlined" color="inherit" style={{ flex: 1 }}>
             {t('account')}
           </Button>
-        </Box>
-        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', justifyContent: 'space-between' }}>
+        </div>
+        <div className="kasa-row kasa-row-between">
           <ThemeToggleButton />
           <LanguageSwitch />
-        </Box>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </div>
   );
 });
