@@ -155,7 +155,8 @@ export class ChatController {
   ): Promise<void> {
     const started = await this.chat.send(user, body, idempotencyKeyOf(idempotencyKey));
     if (!started.reply) return this.answerRetry(user, started, response);
-    openEventStream(response);
+    // The ids event is queued below, in this turn: the headers go out with it.
+    openEventStream(response, { firstEventNow: true });
     // Every event carries its offset as the SSE id (chatReplyStreamPath): a cut stream resumes there.
     // The writer batches the events of one event-loop turn into one write (common/sse.ts).
     const writer = new EventStreamWriter(response);
