@@ -1,5 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CHAT_IDEMPOTENCY_TTL_HOURS } from '@kasa/contracts';
+import { PeriodicCleanup } from '../common/periodic-cleanup';
 import { ChatRepository } from './chat.repository';
 
 /** How often expired idempotency keys are deleted. */
@@ -7,36 +8,15 @@ export const SEND_KEYS_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Deletes idempotency keys of chat sends older than CHAT_IDEMPOTENCY_TTL_HOURS, at start and
- * every hour, on every instance (a DELETE on an index: running it twice costs nothing). A client
- * retries within minutes; a day covers a phone offline overnight.
+ * every hour. A client retries within minutes; a day covers a phone offline overnight.
  */
 @Injectable()
-export class ChatSendKeysCleanup implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('ChatSendKeys');
-  private timer: NodeJS.Timeout | null = null;
-
-  constructor(private readonly repository: ChatRepository) {}
-
-  onApplicationBootstrap(): void {
-    void this.run();
-    this.timer = setInterval(() => void this.run(), SEND_KEYS_CLEANUP_INTERVAL_MS);
-    this.timer.unref();
+export class ChatSendKeysCleanup extends PeriodicCleanup {
+  constructor(private readonly repository: ChatRepository) {
+    super('ChatSendKeys', 'expired send keys', SEND_KEYS_CLEANUP_INTERVAL_MS);
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
-
-  /** One pass; answers how many keys were deleted (0 when the database failed: logged). */
-  async run(): Promise<number> {
-    try {
-      return await this.repository.deleteExpiredSendKeys(CHAT_IDEMPOTENCY_TTL_HOURS);
-    } catch (error) {
-      this.logger.warn(
-        `Deleting expired send keys failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return 0;
-    }
+  protected deleteExpired(): Promise<number> {
+    return this.repository.deleteExpiredSendKeys(CHAT_IDEMPOTENCY_TTL_HOURS);
   }
 }
