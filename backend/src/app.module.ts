@@ -5,6 +5,7 @@ import { AuthModule } from './auth';
 import { BillingModule } from './billing';
 import { ChatModule } from './chat';
 import { ClockModule, LoggingModule } from './common';
+import { ConcurrencyLimitsModule } from './concurrency-limits';
 import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
 import { EnhancementsModule } from './enhancements';
@@ -20,6 +21,7 @@ import { UsageModule } from './usage';
 import { VoiceModule } from './voice/voice.module';
 import { WebModule } from './web';
 import { JOB_MODULES } from './worker.module';
+import { WorkerThreadsModule } from './worker-threads';
 
 /** The API process: every feature module is imported here. */
 @Module({})
@@ -32,6 +34,8 @@ export class AppModule {
         LoggingModule.forRoot(config),
         ClockModule,
         DatabaseModule,
+        ConcurrencyLimitsModule,
+        WorkerThreadsModule,
         QueueModule.forRoot({ runWorkers: config.workerMode === 'inline' }),
         ...(config.workerMode === 'inline' ? JOB_MODULES : []),
         HealthModule,

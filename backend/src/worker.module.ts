@@ -11,6 +11,7 @@ import { MediaJobsModule } from './media/jobs/media-jobs.module';
 import { QueueModule } from './queue';
 import { SystemJobsModule } from './queue/system/jobs/system-jobs.module';
 import { VoiceJobsModule } from './voice/jobs/voice-jobs.module';
+import { WorkerThreadsModule } from './worker-threads';
 
 /**
  * Every feature's job module (`<feature>/jobs/`): the @OnJob handlers a worker runs. The API
@@ -38,6 +39,7 @@ export class WorkerModule {
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(config),
         DatabaseModule,
+        WorkerThreadsModule,
         QueueModule.forRoot({ runWorkers: true }),
         ...JOB_MODULES,
         ...extraJobModules,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import request from 'supertest';
 import type {
@@ -16,33 +15,7 @@ import { newStorageKey } from '../src/files/storage/storage-key';
 import { eventually, sql } from './chat-support';
 import { bearer, GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
 import { createTestApp, type QueueBackend, type TestApp } from './support/test-app';
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real PNG of width x height, each one different (its rows are seeded). */
-function makePng(width: number, height: number, seed: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const row = 1 + width * 3;
-  const raw = Buffer.alloc(row * height, seed & 0xff);
-  for (let y = 0; y < height; y++) raw[y * row] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { encodePng } from './support/png';
 
 /** What one user's data is made of, and the ids that must appear in their ZIP only. */
 interface Seeded {
@@ -127,7 +100,7 @@ describe.each<QueueBackend>(['postgres', 'redis'])('account export with the queu
         .expect(200)
     ).body as MediaGenerationResult;
     const imageBytes = binary(await asBuffer(http().get(image.url)).expect(200));
-    const canvasPng = makePng(200, 200, seedByte);
+    const canvasPng = encodePng(200, 200, { fill: seedByte & 0xff });
     await http()
       .post('/api/enhancements/canvas/save')
       .set(bearer(user))
@@ -217,7 +190,9 @@ describe.each<QueueBackend>(['postgres', 'redis'])('account export with the queu
       ctx.config.account.exportTtlSeconds * 1000,
     );
     expect(done.downloadUrl).toMatch(
-      new RegExp(`^/api/account/export/${done.id}/download\\?expires=\\d+&signature=[A-Za-z0-9_-]{43}$`),
+      new RegExp(
+        `^/api/account/export/${done.id}/download\\?expires=\\d+&signature=[A-Za-z0-9_-]{43}&issued=\\d+$`,
+      ),
     );
 
     // No bearer token: the signature is the permission.

@@ -191,7 +191,7 @@ describe('auth', () => {
     const response = await http()
       .put('/api/auth/profile')
       .set('Authorization', `Bearer ${a.token}`)
-      .send({ username: renamed, email: 'new@example.com' })
+      .send({ username: renamed, email: 'new@example.com', currentPassword: 'secret123' })
       .expect(200);
     expect(response.body.user).toMatchObject({ id: a.user.id, username: renamed, email: 'new@example.com' });
     await http()
@@ -265,7 +265,7 @@ describe('auth', () => {
     await http()
       .put('/api/auth/profile')
       .set('Authorization', `Bearer ${a.token}`)
-      .send({ username: a.user.username, email: 'only-a@example.com' })
+      .send({ username: a.user.username, email: 'only-a@example.com', currentPassword: 'secret123' })
       .expect(200);
     const again = await http().get('/api/auth/user').set('Authorization', `Bearer ${b.token}`).expect(200);
     expect(again.body.user).toEqual(b.user);
@@ -301,16 +301,19 @@ describe('auth', () => {
       });
     });
 
-    it('after a profile e-mail change the reset code goes to the new address only', async () => {
+    it('after a profile e-mail change the reset code goes to the new address; the old one gets only the notice', async () => {
       const old = `${uniqueName('olde')}@example.com`;
       const fresh = `${uniqueName('newe')}@example.com`;
       const { user, token } = await register(undefined, old);
       await http()
         .put('/api/auth/profile')
         .set('Authorization', `Bearer ${token}`)
-        .send({ username: user.username, email: fresh })
+        .send({ username: user.username, email: fresh, currentPassword: 'secret123' })
         .expect(200);
-      const forgot = await http().post('/api/auth/forgot-password').send({ username: user.username }).expect(200);
+      const forgot = await http()
+        .post('/api/auth/forgot-password')
+        .send({ username: user.username })
+        .expect(200);
       expect(forgot.body).toMatchObject({ canReset: true, emailHint: `${fresh[0]}***@example.com` });
       await http()
         .post('/api/auth/reset-password')
@@ -321,7 +324,9 @@ describe('auth', () => {
         .query({ to: old })
         .set('Authorization', `Bearer ${adminToken}`)
         .expect(200);
-      expect(toOld.body.messages).toEqual([]);
+      expect(toOld.body.messages.map((m: { subject: string }) => m.subject)).toEqual([
+        'Your Kasa e-mail address was changed',
+      ]);
     });
 
     it('code from the outbox → reset → sign in with the new password; old tokens revoked; no reuse', async () => {

@@ -57,6 +57,8 @@ describe('idempotent chat sends', () => {
         CHAT_MODEL: 'fake-model',
         AI_MAX_RETRIES: '1',
         AI_TIMEOUT_MS: '5000',
+        // Ten streams of one send at once: over the per-user stream cap, which is not tested here.
+        CONCURRENT_STREAMS_PER_USER: '100',
       },
     });
     baseUrl = await listen(ctx.app);

@@ -1,49 +1,16 @@
-import { crc32, deflateSync } from 'node:zlib';
 import request from 'supertest';
 import type { AuthResponse, CanvasListResponse, CanvasSave, CanvasSaveResponse } from '@kasa/contracts';
 import { ChatAttachmentsRegistry } from '../src/chat';
 import { sql } from './chat-support';
 import { bearer, GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/**
- * A real RGB PNG of width x height: white, or random noise in its first `noisyRows` rows (noise
- * does not compress, so the file is as large as a busy drawing).
- */
-function makePng(width: number, height: number, noisyRows = 0): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const row = 1 + width * 3;
-  const raw = Buffer.alloc(row * height, 0xff);
-  for (let y = 0; y < height; y++) {
-    raw[y * row] = 0; // filter: none
-    if (y < noisyRows) for (let x = 1; x < row; x++) raw[y * row + x] = Math.floor(Math.random() * 256);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { encodePng } from './support/png';
 
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
 const canvasBody = (width = 800, height = 600, extra: Record<string, unknown> = {}) => ({
   title: 'My farm plan',
-  canvasData: { width, height, dataURL: dataUrl(makePng(width, height)), version: '1.0' },
+  canvasData: { width, height, dataURL: dataUrl(encodePng(width, height)), version: '1.0' },
   ...extra,
 });
 
@@ -67,7 +34,7 @@ describe('canvas saves', () => {
   afterAll(() => ctx.close());
 
   it('saves a drawing and serves its PNG through the signed link', async () => {
-    const png = makePng(800, 600);
+    const png = encodePng(800, 600);
     const response = await save(alice, {
       title: '  My farm plan  ',
       canvasData: { width: 800, height: 600, dataURL: dataUrl(png), version: '1.0' },
@@ -100,7 +67,7 @@ describe('canvas saves', () => {
   ])('refuses a %sx%s canvas', async (width, height, message) => {
     const body = {
       title: 'x',
-      canvasData: { width, height, dataURL: dataUrl(makePng(800, 600)), version: '1.0' },
+      canvasData: { width, height, dataURL: dataUrl(encodePng(800, 600)), version: '1.0' },
     };
     const response = await save(alice, body).expect(400);
     expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', message });
@@ -114,13 +81,13 @@ describe('canvas saves', () => {
   });
 
   it('refuses an image that is not a PNG data URL, not a PNG, cut off, or of another size', async () => {
-    const png = makePng(800, 600);
+    const png = encodePng(800, 600);
     const cases: Array<[string, string]> = [
       ['data:image/jpeg;base64,' + png.toString('base64'), 'CANVAS_IMAGE_INVALID'],
       ['data:image/png;base64,@@@@', 'CANVAS_IMAGE_INVALID'],
       [dataUrl(Buffer.from('GIF89a not a png at all, just some text')), 'CANVAS_IMAGE_INVALID'],
       [dataUrl(png.subarray(0, png.length - 20)), 'CANVAS_IMAGE_INVALID'],
-      [dataUrl(makePng(600, 800)), 'CANVAS_SIZE_MISMATCH'],
+      [dataUrl(encodePng(600, 800)), 'CANVAS_SIZE_MISMATCH'],
     ];
     for (const [url, code] of cases) {
       const body = { title: 'x', canvasData: { width: 800, height: 600, dataURL: url, version: '1.0' } };
@@ -129,13 +96,13 @@ describe('canvas saves', () => {
     }
     const mismatch = await save(alice, {
       title: 'x',
-      canvasData: { width: 800, height: 600, dataURL: dataUrl(makePng(600, 800)), version: '1.0' },
+      canvasData: { width: 800, height: 600, dataURL: dataUrl(encodePng(600, 800)), version: '1.0' },
     });
     expect(mismatch.body.message).toBe('The canvas image is 600x800 pixels, not the 800x600 stated.');
   });
 
   it('accepts a 2000x1500 drawing over 1 MB, while other routes keep the 1 MB limit', async () => {
-    const png = makePng(2000, 1500, 250);
+    const png = encodePng(2000, 1500, { noisyRows: 250 });
     expect(png.length).toBeGreaterThan(1024 * 1024);
     const response = await save(alice, {
       title: 'Big',

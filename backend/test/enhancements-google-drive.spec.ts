@@ -25,6 +25,15 @@ const docx = (text: string) =>
 
 const driveTempDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('kasa-drive-'));
 
+/** The Set-Cookie lines naming the consent's browser-binding cookie (kasa_drive_<nonce>). */
+const bindingSetCookies = (setCookie: string | string[] | undefined) =>
+  ([] as string[]).concat(setCookie ?? []).filter((line) => line.startsWith('kasa_drive_'));
+/** What the browser sends back: `name=value` of the binding cookie. */
+const bindingCookie = (setCookie: string | string[] | undefined) => {
+  const [line] = bindingSetCookies(setCookie);
+  return line?.split(';')[0];
+};
+
 describe('google drive without GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET', () => {
   let ctx: TestApp;
   let user: AuthResponse;
@@ -62,14 +71,28 @@ describe.each<QueueBackend>(['postgres', 'redis'])('google drive with the queue 
   let base: string;
   const http = () => request(base);
 
+  /** The dialog's first call: the consent URL, and the cookie that binds it to this browser. */
+  const startConsent = async (who: AuthResponse, headers: Record<string, string> = {}) => {
+    const response = await http()
+      .get('/api/enhancements/google-drive/auth-url')
+      .set(bearer(who))
+      .set(headers)
+      .expect(200);
+    return { url: response.body.authUrl as string, cookie: bindingCookie(response.headers['set-cookie']) };
+  };
   const authUrl = async (who: AuthResponse, headers: Record<string, string> = {}) =>
-    (await http().get('/api/enhancements/google-drive/auth-url').set(bearer(who)).set(headers).expect(200))
-      .body.authUrl as string;
+    (await startConsent(who, headers)).url;
+  /** Google's redirect back, in a browser holding `cookie` (none: another browser). */
+  const callback = (back: URL, cookie?: string) => {
+    const call = http().get(`${back.pathname}${back.search}`);
+    return cookie ? call.set('Cookie', cookie) : call;
+  };
 
   /** The whole popup: consent URL, Google's consent, the redirect back to the callback page. */
   async function connect(who: AuthResponse, owner = who.user.id) {
-    const back = await google.consent(await authUrl(who), owner);
-    const page = await http().get(`${back.pathname}${back.search}`);
+    const { url, cookie } = await startConsent(who);
+    const back = await google.consent(url, owner);
+    const page = await callback(back, cookie);
     expect(page.text).toContain('Connected');
     expect(page.status).toBe(200);
     return page;
@@ -122,23 +145,81 @@ describe.each<QueueBackend>(['postgres', 'redis'])('google drive with the queue 
       prompt: 'consent',
       scope: 'https://www.googleapis.com/auth/drive.readonly',
     });
-    expect(url.searchParams.get('redirect_uri')).toMatch(
-      new RegExp(`^http://127\\.0\\.0\\.1:\\d+${CALLBACK}$`),
-    );
+    // PUBLIC_URL is unset here: the development origin http://localhost:<PORT> (3000 by default).
+    expect(url.searchParams.get('redirect_uri')).toBe(`http://localhost:3000${CALLBACK}`);
     expect(url.searchParams.get('state')).toMatch(/^[\w-]+\.[\w-]+$/);
     expect(url.searchParams.get('state')).not.toBe(new URL(await authUrl(user)).searchParams.get('state'));
-    // Behind the trusted (loopback) proxy, the forwarded protocol and host make the origin.
-    const proxied = new URL(
-      await authUrl(user, { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'kasa.example' }),
-    );
-    expect(proxied.searchParams.get('redirect_uri')).toBe(`https://kasa.example${CALLBACK}`);
+    // The request's Host and the forwarded host and protocol change nothing.
+    const forgeries: Array<Record<string, string>> = [
+      { Host: 'evil.example' },
+      { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'evil.example' },
+    ];
+    for (const headers of forgeries) {
+      const forged = new URL(await authUrl(user, headers));
+      expect(forged.searchParams.get('redirect_uri')).toBe(`http://localhost:3000${CALLBACK}`);
+    }
     await http().get('/api/enhancements/google-drive/auth-url').expect(401);
+  });
+
+  it('binds the consent to the browser that asked for it: an HttpOnly, SameSite=Lax cookie on the callback path', async () => {
+    const user = await registerUser(ctx.app, { prefix: 'drive' });
+    const response = await http()
+      .get('/api/enhancements/google-drive/auth-url')
+      .set(bearer(user))
+      .expect(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const [line] = bindingSetCookies(response.headers['set-cookie']);
+    expect(line).toBeDefined();
+    const attributes = line.split(';').map((part) => part.trim().toLowerCase());
+    expect(attributes).toEqual(
+      expect.arrayContaining([`path=${CALLBACK}`, 'httponly', 'samesite=lax', 'max-age=600']),
+    );
+    // http://localhost: no Secure (the browser would drop it); PUBLIC_URL on https adds it (below).
+    expect(attributes).not.toContain('secure');
+    expect(line).toMatch(/^kasa_drive_[0-9a-f]{32}=[\w-]{43};/);
+
+    // The callback uses the cookie up: it is cleared whatever the outcome.
+    const { url, cookie } = await startConsent(user);
+    const page = await callback(await google.consent(url, user.user.id), cookie).expect(200);
+    const [cleared] = bindingSetCookies(page.headers['set-cookie']);
+    expect(cleared.split(';')[0]).toBe(`${cookie!.split('=')[0]}=`);
+    expect(cleared.toLowerCase()).toContain(`path=${CALLBACK}`);
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+
+  it('a consent link completed in another browser connects nothing to the account that made it', async () => {
+    const attacker = await registerUser(ctx.app, { prefix: 'drive' });
+    const victim = await registerUser(ctx.app, { prefix: 'drive' });
+    const attackerConsent = await startConsent(attacker);
+    // The victim opens the attacker's link and accepts with their own Google account, in a
+    // browser without the attacker's binding cookie.
+    const back = await google.consent(attackerConsent.url, victim.user.id);
+    const refused = async (cookie?: string) =>
+      expect((await callback(back, cookie).expect(400)).text).toContain('not valid or has expired');
+    await refused();
+    // Nor with a binding cookie of the victim's own, renamed or not, or an empty one.
+    const victimConsent = await startConsent(victim);
+    const attackerCookieName = attackerConsent.cookie!.split('=')[0];
+    await refused(victimConsent.cookie);
+    await refused(`${attackerCookieName}=${victimConsent.cookie!.split('=')[1]}`);
+    await refused(`${attackerCookieName}=`);
+    expect(await tokenRow(attacker)).toBeUndefined();
+    expect(await tokenRow(victim)).toBeUndefined();
+    // The victim's code was never traded.
+    expect(google.tokenCalls.some((call) => call.code === back.searchParams.get('code'))).toBe(false);
+    expect((await listFiles(attacker, {}).expect(409)).body.code).toBe('DRIVE_NOT_CONNECTED');
+
+    // The browser that asked for the link completes it.
+    const own = await google.consent(attackerConsent.url, attacker.user.id);
+    await callback(own, attackerConsent.cookie).expect(200);
+    expect(await tokenRow(attacker)).toBeDefined();
   });
 
   it('the callback stores the grant encrypted and answers the closing page, once per state', async () => {
     const user = await registerUser(ctx.app, { prefix: 'drive' });
-    const back = await google.consent(await authUrl(user), user.user.id);
-    const page = await http().get(`${back.pathname}${back.search}`).expect(200);
+    const { url, cookie } = await startConsent(user);
+    const back = await google.consent(url, user.user.id);
+    const page = await callback(back, cookie).expect(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.text).toContain('Connected — you can close this window');
     expect(page.text).toContain('Connecté — vous pouvez fermer cette fenêtre');
@@ -163,19 +244,21 @@ describe.each<QueueBackend>(['postgres', 'redis'])('google drive with the queue 
     expect(row.expires_at.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
 
     // The same state again (a replayed redirect): refused.
-    const replay = await http().get(`${back.pathname}${back.search}`).expect(400);
+    const replay = await callback(back, cookie).expect(400);
     expect(replay.text).toContain('not valid or has expired');
   });
 
   it('refuses a denied consent, a forged or missing state and an expired one with a 400 page', async () => {
     const alice = await registerUser(ctx.app, { prefix: 'drive' });
     const bob = await registerUser(ctx.app, { prefix: 'drive' });
-    const denied = await google.consent(await authUrl(alice), alice.user.id, 'deny');
-    const deniedPage = await http().get(`${denied.pathname}${denied.search}`).expect(400);
+    const deniedConsent = await startConsent(alice);
+    const denied = await google.consent(deniedConsent.url, alice.user.id, 'deny');
+    const deniedPage = await callback(denied, deniedConsent.cookie).expect(400);
     expect(deniedPage.text).toContain('access was denied');
 
     // Alice's state re-signed... cannot be: swapping in Bob's id breaks the signature.
-    const back = await google.consent(await authUrl(alice), bob.user.id);
+    const aliceConsent = await startConsent(alice);
+    const back = await google.consent(aliceConsent.url, bob.user.id);
     const state = back.searchParams.get('state')!;
     const [payload, signature] = state.split('.');
     const forgedPayload = Buffer.from(
@@ -188,21 +271,22 @@ describe.each<QueueBackend>(['postgres', 'redis'])('google drive with the queue 
       '',
     ]) {
       back.searchParams.set('state', bad);
-      const page = await http().get(`${back.pathname}${back.search}`).expect(400);
+      const page = await callback(back, aliceConsent.cookie).expect(400);
       expect(page.text).toContain('not valid or has expired');
     }
     back.searchParams.delete('state');
-    await http().get(`${back.pathname}${back.search}`).expect(400);
+    await callback(back, aliceConsent.cookie).expect(400);
     expect(await tokenRow(alice)).toBeUndefined();
     expect(await tokenRow(bob)).toBeUndefined();
 
     // Ten minutes later a state no longer works.
-    const late = await google.consent(await authUrl(alice), alice.user.id);
+    const lateConsent = await startConsent(alice);
+    const late = await google.consent(lateConsent.url, alice.user.id);
     const clock = ctx.app.get<Clock>(CLOCK);
     const realNow = clock.now;
     clock.now = () => new Date(Date.now() + 11 * 60_000);
     try {
-      await http().get(`${late.pathname}${late.search}`).expect(400);
+      await callback(late, lateConsent.cookie).expect(400);
     } finally {
       clock.now = realNow;
     }
@@ -254,8 +338,8 @@ describe.each<QueueBackend>(['postgres', 'redis'])('google drive with the queue 
       ]),
     );
     expect(listed.files).toHaveLength(2);
-    // The placeholder code was tried, refused, and the stored grant used.
-    expect(google.tokenCalls.some((call) => call.code === 'demo-auth-code')).toBe(true);
+    // The placeholder code is ignored: only the callback trades codes.
+    expect(google.tokenCalls.some((call) => call.code === 'demo-auth-code')).toBe(false);
     const call = google.driveCalls.at(-1)!;
     const query = new URL(call.path, 'http://x').searchParams;
     expect(query.get('pageSize')).toBe('50');
@@ -276,12 +360,14 @@ describe.each<QueueBackend>(['postgres', 'redis'])('google drive with the queue 
     );
   });
 
-  it('a valid code sent to /files is traded and stored', async () => {
+  it('a code posted to /files connects nothing: codes are traded only by the state-checked callback', async () => {
     const user = await registerUser(ctx.app, { prefix: 'drive' });
-    const consent = new URL(await authUrl(user));
-    const back = await google.consent(consent.toString(), user.user.id);
-    await listFiles(user, { code: back.searchParams.get('code') }).expect(200);
-    expect(await tokenRow(user)).toBeDefined();
+    const back = await google.consent(await authUrl(user), user.user.id);
+    const code = back.searchParams.get('code');
+    const answer = await listFiles(user, { code }).expect(409);
+    expect(answer.body.code).toBe('DRIVE_NOT_CONNECTED');
+    expect(await tokenRow(user)).toBeUndefined();
+    expect(google.tokenCalls.some((call) => call.code === code)).toBe(false);
   });
 
   it('refreshes an expired access token with the refresh token, and after a 401', async () => {
@@ -403,5 +489,65 @@ describe.each<QueueBackend>(['postgres', 'redis'])('google drive with the queue 
     const foreign = await download(user, `pdf2-${user.user.id}`, { conversationId: crypto.randomUUID() });
     expect(foreign.status).toBe(404);
     expect(driveTempDirs()).toEqual([]);
+  });
+});
+
+describe('google drive behind PUBLIC_URL', () => {
+  let ctx: TestApp;
+  let google: FakeGoogleServer;
+
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+    ctx = await createTestApp('drive_public_url', {
+      config: { rateLimits: GENEROUS_RATE_LIMITS },
+      env: {
+        PUBLIC_URL: 'https://kasa.example',
+        GOOGLE_CLIENT_ID: google.clientId,
+        GOOGLE_CLIENT_SECRET: google.clientSecret,
+        GOOGLE_OAUTH_AUTH_URL: google.authUrl,
+        GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
+        GOOGLE_DRIVE_API_URL: google.driveApiUrl,
+      },
+    });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await google?.close();
+  });
+
+  it('sends Google back to PUBLIC_URL whatever the Host, with a Secure binding cookie, and connects', async () => {
+    const user = await registerUser(ctx.app, { prefix: 'drivepub' });
+    const forgeries: Array<Record<string, string>> = [
+      {},
+      { Host: 'evil.example' },
+      { 'X-Forwarded-Proto': 'http', 'X-Forwarded-Host': 'evil.example' },
+    ];
+    for (const headers of forgeries) {
+      const response = await request(ctx.app.getHttpServer())
+        .get('/api/enhancements/google-drive/auth-url')
+        .set(bearer(user))
+        .set(headers)
+        .expect(200);
+      const url = new URL(response.body.authUrl as string);
+      expect(url.searchParams.get('redirect_uri')).toBe(`https://kasa.example${CALLBACK}`);
+      const [line] = bindingSetCookies(response.headers['set-cookie']);
+      expect(line.split(';').map((part) => part.trim().toLowerCase())).toContain('secure');
+    }
+
+    const response = await request(ctx.app.getHttpServer())
+      .get('/api/enhancements/google-drive/auth-url')
+      .set(bearer(user))
+      .expect(200);
+    const back = await google.consent(response.body.authUrl as string, user.user.id);
+    expect(back.origin).toBe('https://kasa.example');
+    await request(ctx.app.getHttpServer())
+      .get(`${back.pathname}${back.search}`)
+      .set('Cookie', bindingCookie(response.headers['set-cookie'])!)
+      .expect(200);
+    // The code was traded with the same redirect_uri Google was given.
+    expect(google.tokenCalls.at(-1)).toMatchObject({
+      grant_type: 'authorization_code',
+      redirect_uri: `https://kasa.example${CALLBACK}`,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { LookupAddress } from 'node:dns';
 import request from 'supertest';
 import type {
   AuthResponse,
@@ -9,9 +10,13 @@ import type {
 } from '@kasa/contracts';
 import { KnowledgeSearchService } from '../src/ai/knowledge/knowledge-search.service';
 import { REQUEST_ID_INVALID } from '../src/enhancements/research/dto/research.dto';
-import { fetchWebPage } from '../src/enhancements/research/web-page';
-import { fetchText } from '../src/enhancements/search/providers/http-fetch';
+import type { AppConfig } from '../src/config';
+import { publicInternetGuard } from '../src/enhancements/research/public-address';
+import { fetchWebPage, WEB_PAGE_TEXT_MAX, type WebPageOptions } from '../src/enhancements/research/web-page';
+import { WikipediaClient } from '../src/enhancements/research/wikipedia.client';
+import { type AddressGuard, fetchText } from '../src/enhancements/search/providers/http-fetch';
 import { QUERY_REQUIRED } from '../src/enhancements/search/dto/web-search.dto';
+import { ThreadTaskTimeoutError, WorkerThreadsService } from '../src/worker-threads';
 import { eventually, sleep } from './chat-support';
 import { bearer, GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
 import { type FakeOpenAiServer, startFakeOpenAi } from './support/fake-openai-server';
@@ -404,34 +409,133 @@ describe.each<QueueBackend>(['postgres', 'redis'])('research with the queue on %
   });
 });
 
+describe('research reading a page crafted to be slow', () => {
+  let ctx: TestApp;
+  let openai: FakeOpenAiServer;
+  let wikipedia: FakeWikipedia;
+  let searxng: FakeSearchServer;
+  let site: FakeWebSite;
+
+  beforeAll(async () => {
+    openai = await startFakeOpenAi();
+    wikipedia = await startFakeWikipedia({ en: [] });
+    site = await startFakeWebSite({
+      // Half a megabyte of unclosed comment openings: minutes of regex backtracking on the old parser.
+      '/comments': { body: '<!--'.repeat(128 * 1024) },
+      '/cassava': { body: FARM_PAGE },
+    });
+    searxng = await startFakeSearxng([
+      { title: 'Comments', url: site.url('/comments'), snippet: 'A page of comment openings.' },
+      { title: 'Fighting cassava mosaic', url: site.url('/cassava'), snippet: 'Clean cuttings.' },
+    ]);
+    ctx = await createTestApp('research_slow_page', {
+      env: {
+        OPENAI_BASE_URL: openai.baseUrl,
+        CHAT_MODEL: 'fake-model',
+        AI_MAX_RETRIES: '0',
+        WIKIPEDIA_API_URL: wikipedia.apiUrl,
+        SEARXNG_URL: searxng.origin,
+        RESEARCH_ALLOW_PRIVATE_NETWORK: 'true',
+      },
+      config: { rateLimits: GENEROUS_RATE_LIMITS },
+    });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await Promise.all([openai?.close(), wikipedia?.close(), searxng?.close(), site?.close()]);
+  });
+
+  it('keeps /api/health answering within a second while the research reads it, and goes on', async () => {
+    const user = await registerUser(ctx.app, { prefix: 'slowpage' });
+    openai.script({ kind: 'stream', chunks: ['Use clean cuttings [1].'] });
+    // Health's first answer starts its database and queue probes: the measure starts after it.
+    await request(ctx.app.getHttpServer()).get('/api/health');
+    let researching = true;
+    const researched = Promise.resolve(
+      request(ctx.app.getHttpServer())
+        .post('/api/enhancements/research')
+        .set(bearer(user))
+        .send({ query: 'cassava mosaic' }),
+    ).finally(() => {
+      researching = false;
+    });
+    const waits: number[] = [];
+    while (researching) {
+      const asked = performance.now();
+      await request(ctx.app.getHttpServer()).get('/api/health');
+      waits.push(performance.now() - asked);
+      await sleep(50);
+    }
+    const body = (await researched).body as ResearchResponse;
+    expect(site.requests.map((r) => r.path).sort()).toEqual(['/cassava', '/comments']);
+    expect(Math.max(...waits)).toBeLessThan(1000);
+    // The page without text is left out like any unreadable page; the research goes on.
+    expect(body).toMatchObject({
+      mode: 'web',
+      sources: [{ title: 'Fighting cassava mosaic', url: site.url('/cassava'), type: 'web' }],
+    });
+  }, 180_000);
+});
+
 describe('the web pages research reads', () => {
-  let site: Awaited<ReturnType<typeof startFakeWebSite>>;
+  let site: FakeWebSite;
+  let threads: WorkerThreadsService;
   const article = `<html><head><title>Soil</title></head><body><p>${'Compost feeds the soil. '.repeat(10)}</p></body></html>`;
+  /** A resolver for names the tests make up: each answers this machine, like an intranet name would. */
+  const looked: string[] = [];
+  const toLoopback = async (hostname: string): Promise<LookupAddress[]> => {
+    looked.push(hostname);
+    return [{ address: '127.0.0.1', family: 4 }];
+  };
+  const guards: AddressGuard[] = [];
+  const guard = (resolve?: typeof toLoopback) => {
+    guards.push(publicInternetGuard(resolve));
+    return guards[guards.length - 1];
+  };
+  const read = (link: string, options: Partial<WebPageOptions> = {}) =>
+    fetchWebPage(link, { timeoutMs: 2000, parseTimeoutMs: 30_000, threads, guard: guard(), ...options });
 
   beforeAll(async () => {
     site = await startFakeWebSite({
       '/article': { body: article },
       '/hop': { body: '', redirectTo: '/article' },
       '/to-metadata': { body: '', redirectTo: 'http://169.254.169.254/latest/meta-data/' },
+      '/big': { body: `<body>${'<p>Compost feeds the soil.</p>'.repeat(40_000)}</body>` },
     });
+    threads = new WorkerThreadsService({ threads: { size: 1, maxMemoryMb: 128, maxQueue: 10 } } as AppConfig);
   });
-  afterAll(() => site?.close());
+  afterAll(async () => {
+    await Promise.all([
+      site?.close(),
+      threads?.onModuleDestroy(),
+      ...guards.map((g) => g.dispatcher?.close()),
+    ]);
+  });
+  beforeEach(() => {
+    site.requests.length = 0;
+    looked.length = 0;
+  });
 
   it('refuses a link on loopback or a private network unless RESEARCH_ALLOW_PRIVATE_NETWORK is on', async () => {
-    await expect(fetchWebPage(site.url('/article'), 2000)).rejects.toThrow('is not on the public internet');
+    await expect(read(site.url('/article'))).rejects.toThrow('is not on the public internet');
     expect(site.requests).toHaveLength(0);
-    await expect(
-      fetchWebPage(site.url('/article'), 2000, { allowPrivateNetwork: true }),
-    ).resolves.toMatchObject({
+    await expect(read(site.url('/article'), { guard: undefined })).resolves.toEqual({
       title: 'Soil',
       text: expect.stringContaining('Compost feeds the soil.'),
     });
   });
 
+  it('checks a name where the connection is opened: one that resolves to this machine is never asked', async () => {
+    const port = new URL(site.origin).port;
+    await expect(read(`http://intranet.test:${port}/article`, { guard: guard(toLoopback) })).rejects.toThrow(
+      'intranet.test is not on the public internet',
+    );
+    expect(looked).toEqual(['intranet.test']);
+    expect(site.requests).toHaveLength(0);
+  });
+
   it('follows a redirect only after checking where it leads', async () => {
-    await expect(fetchWebPage(site.url('/hop'), 2000, { allowPrivateNetwork: true })).resolves.toMatchObject({
-      title: 'Soil',
-    });
+    await expect(read(site.url('/hop'), { guard: undefined })).resolves.toMatchObject({ title: 'Soil' });
     // Through fetchText with a check that lets loopback pass but nothing else: the metadata
     // address a page redirects to is refused before it is asked.
     const checked: string[] = [];
@@ -440,8 +544,71 @@ describe('the web pages research reads', () => {
       if (url.hostname !== '127.0.0.1') throw new Error(`refused ${url.hostname}`);
     };
     await expect(
-      fetchText(site.url('/to-metadata'), { timeoutMs: 2000, maxBytes: 1000, checkUrl: loopbackOnly }),
+      fetchText(site.url('/to-metadata'), {
+        timeoutMs: 2000,
+        maxBytes: 1000,
+        guard: { checkUrl: loopbackOnly },
+      }),
     ).rejects.toThrow('refused 169.254.169.254');
     expect(checked).toEqual([site.url('/to-metadata'), 'http://169.254.169.254/latest/meta-data/']);
+  });
+
+  it('keeps at most WEB_PAGE_TEXT_MAX characters of a page', async () => {
+    const page = await read(site.url('/big'), { guard: undefined });
+    expect(page.text.length).toBeLessThanOrEqual(WEB_PAGE_TEXT_MAX);
+    expect(page.text.length).toBeGreaterThan(WEB_PAGE_TEXT_MAX - 100);
+  });
+
+  it('gives a page up when reading it passes its time budget', async () => {
+    await expect(read(site.url('/big'), { guard: undefined, parseTimeoutMs: 1 })).rejects.toBeInstanceOf(
+      ThreadTaskTimeoutError,
+    );
+  });
+});
+
+describe('the Wikipedia API research reads', () => {
+  let wikipedia: FakeWebSite;
+  let intranet: FakeWebSite;
+  let guard: AddressGuard;
+  const looked: string[] = [];
+
+  beforeAll(async () => {
+    intranet = await startFakeWebSite({
+      '/secret': { contentType: 'application/json', body: '{"pages":[]}' },
+    });
+    const port = new URL(intranet.origin).port;
+    // WIKIPEDIA_API_URL is the operator's: asked as configured, even on loopback; where it
+    // redirects to is not.
+    wikipedia = await startFakeWebSite({
+      '/en/w/rest.php/v1/search/page': { body: '', redirectTo: intranet.url('/secret') },
+      '/fr/w/rest.php/v1/search/page': { body: '', redirectTo: `http://intranet.test:${port}/secret` },
+    });
+    guard = publicInternetGuard(async (hostname) => {
+      looked.push(hostname);
+      return [{ address: '127.0.0.1', family: 4 }];
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([wikipedia?.close(), intranet?.close(), guard?.dispatcher?.close()]);
+  });
+
+  it('checks every redirect from WIKIPEDIA_API_URL, by address and by name', async () => {
+    const client = new WikipediaClient(`${wikipedia.origin}/{lang}`, 2000, guard);
+    await expect(client.search('cassava', 'en')).rejects.toThrow('127.0.0.1 is not on the public internet');
+    await expect(client.search('cassava', 'fr')).rejects.toThrow(
+      'intranet.test is not on the public internet',
+    );
+    expect(looked).toEqual(['intranet.test']);
+    expect(wikipedia.requests.map((r) => r.path)).toEqual([
+      '/en/w/rest.php/v1/search/page',
+      '/fr/w/rest.php/v1/search/page',
+    ]);
+    expect(intranet.requests).toHaveLength(0);
+  });
+
+  it('follows them when RESEARCH_ALLOW_PRIVATE_NETWORK is on', async () => {
+    const client = new WikipediaClient(`${wikipedia.origin}/{lang}`, 2000, undefined);
+    await expect(client.search('cassava', 'en')).resolves.toEqual([]);
+    expect(intranet.requests.map((r) => r.path)).toEqual(['/secret']);
   });
 });

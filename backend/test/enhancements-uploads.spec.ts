@@ -356,6 +356,8 @@ interface TypeCase {
   label: string;
   make: () => Promise<Buffer> | Buffer;
   filename: string;
+  /** The name it is stored under: with the extension of the type its bytes showed. */
+  storedName?: string;
   declared: string;
   mimeType: string;
   method: string;
@@ -403,6 +405,7 @@ const CASES: TypeCase[] = [
     label: 'a photo of text named .txt (OCR)',
     make: () => textPng(['Cassava harvest notebook', 'Plant maize after rains']),
     filename: 'photo.txt',
+    storedName: 'photo.png',
     declared: 'text/plain',
     mimeType: 'image/png',
     method: 'ocr',
@@ -421,6 +424,7 @@ const CASES: TypeCase[] = [
     label: 'plain text',
     make: () => Buffer.from('Beans need well drained soil.\n\nWater them in the morning. Été sec.'),
     filename: 'tips',
+    storedName: 'tips.txt',
     declared: 'application/octet-stream',
     mimeType: 'text/plain',
     method: 'text',
@@ -438,7 +442,8 @@ const CASES: TypeCase[] = [
   {
     label: 'JSON',
     make: () => Buffer.from(JSON.stringify({ crop: 'yam', prices: [1200, 1350] })),
-    filename: 'prices.data',
+    filename: 'prices',
+    storedName: 'prices.json',
     declared: 'application/octet-stream',
     mimeType: 'application/json',
     method: 'text',
@@ -460,7 +465,7 @@ describe.each<QueueBackend>(['postgres', 'redis'])('uploads with the queue on %s
     const user = await newUser();
     const response = await upload(ctx.app, user, await type.make(), type.filename, type.declared).expect(201);
     const record = response.body as UploadRecord;
-    expect(record).toMatchObject({ originalName: type.filename, mimeType: type.mimeType });
+    expect(record).toMatchObject({ originalName: type.storedName ?? type.filename, mimeType: type.mimeType });
     expect(['pending', 'running', 'done']).toContain(record.extraction.status);
     const { record: done, seen } = await extracted(ctx.app, user, record.id);
     expect(done.extraction).toMatchObject({
@@ -503,8 +508,8 @@ describe.each<QueueBackend>(['postgres', 'redis'])('uploads with the queue on %s
   it('tells a DOC by its WordDocument stream, and fails a damaged document with a clear reason', async () => {
     const user = await newUser();
     const doc = compoundFile({ WordDocument: Buffer.alloc(5000, 3) });
-    const accepted = await upload(ctx.app, user, doc, 'old.bin').expect(201);
-    expect(accepted.body).toMatchObject({ mimeType: 'application/msword' });
+    const accepted = await upload(ctx.app, user, doc, 'old').expect(201);
+    expect(accepted.body).toMatchObject({ mimeType: 'application/msword', originalName: 'old.doc' });
     const damagedPdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >>\nthis is not a pdf at all\n');
     const pdf = await upload(ctx.app, user, damagedPdf, 'broken.pdf', 'application/pdf').expect(201);
     for (const id of [accepted.body.id as string, pdf.body.id as string]) {

@@ -6,7 +6,7 @@ import { runProcess } from '../src/ai/audio/run-process';
 import { FILE_STORAGE, type FileStorage, FilesService } from '../src/files';
 import { thumbnailStorageKey } from '../src/files/storage/storage-key';
 import { GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
-import { type FakeS3Server, startFakeS3 } from './support/fake-s3-server';
+import { type FakeS3Server, filesStorageEnv, startFakeS3 } from './support/fake-s3-server';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** Follows a signed link as <img> would: no Authorization header. */
@@ -57,15 +57,7 @@ describe.each(['local', 's3'] as const)('file thumbnails on %s storage', (storag
     if (storage === 's3') s3 = await startFakeS3({ bucket: 'kasa-files', accessKeyId: 'KASATEST' });
     ctx = await createTestApp(`thumbs${storage}`, {
       config: { rateLimits: GENEROUS_RATE_LIMITS },
-      env: s3
-        ? {
-            FILES_STORAGE: 's3',
-            S3_ENDPOINT: s3.endpoint,
-            S3_BUCKET: 'kasa-files',
-            S3_ACCESS_KEY_ID: 'KASATEST',
-            S3_SECRET_ACCESS_KEY: 'secret',
-          }
-        : {},
+      env: filesStorageEnv(s3),
     });
     alice = await registerUser(ctx.app, { prefix: 'thumbs' });
     files = ctx.app.get(FilesService);

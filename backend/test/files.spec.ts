@@ -8,7 +8,7 @@ import { S3FileStorage } from '../src/files/storage/s3-file-storage';
 import { newStorageKey } from '../src/files/storage/storage-key';
 import { listen, openChatStream } from './chat-support';
 import { bearer, GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
-import { type FakeS3Server, startFakeS3 } from './support/fake-s3-server';
+import { type FakeS3Server, filesStorageEnv, startFakeS3 } from './support/fake-s3-server';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -33,15 +33,7 @@ describe.each(['local', 's3'] as const)('files on %s storage', (storage) => {
     if (storage === 's3') s3 = await startFakeS3({ bucket: 'kasa-files', accessKeyId: 'KASATEST' });
     ctx = await createTestApp(`files${storage}`, {
       config: { rateLimits: GENEROUS_RATE_LIMITS },
-      env: s3
-        ? {
-            FILES_STORAGE: 's3',
-            S3_ENDPOINT: s3.endpoint,
-            S3_BUCKET: 'kasa-files',
-            S3_ACCESS_KEY_ID: 'KASATEST',
-            S3_SECRET_ACCESS_KEY: 'secret',
-          }
-        : {},
+      env: filesStorageEnv(s3),
     });
     alice = await registerUser(ctx.app, { prefix: 'files' });
     files = ctx.app.get(FilesService);

@@ -118,6 +118,8 @@ describe('idempotent media and voice requests', () => {
         OPENAI_API_KEY: 'sk-test-0123456789abcdef',
         AI_MAX_RETRIES: '0',
         AI_TIMEOUT_MS: '5000',
+        // Five requests with one key at once: over the per-user cap, which is not tested here.
+        CONCURRENT_HEAVY_REQUESTS_PER_USER: '10',
       },
     });
     restoreClock = setClock(ctx.app, MID_MARCH);

@@ -74,7 +74,8 @@ describe('usage quotas', () => {
     );
 
   beforeAll(async () => {
-    ctx = await createTestApp('usage', { env: MANY_SIGN_UPS });
+    // 200 sends at once from one user: far over the per-user stream cap, which is not tested here.
+    ctx = await createTestApp('usage', { env: { ...MANY_SIGN_UPS, CONCURRENT_STREAMS_PER_USER: '1000' } });
     baseUrl = await listen(ctx.app);
     usage = ctx.app.get(UsageService);
   });

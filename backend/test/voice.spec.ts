@@ -567,3 +567,40 @@ describe('voice without the offline speech-to-text engine', () => {
     expect(uploadsIn(ctx)).toEqual([]);
   });
 });
+
+describe('POST /api/voice/speak body validation', () => {
+  let ctx: TestApp;
+  beforeAll(async () => {
+    ctx = await createTestApp('voice_speak_body', { config: { rateLimits: GENEROUS_RATE_LIMITS } });
+  });
+  afterAll(() => ctx?.close());
+
+  it('answers 400 to null and every wrong type in each field, charging nothing', async () => {
+    const user = await registerUser(ctx.app, { prefix: 'voice' });
+    const wrong: unknown[] = [null, 42, true, [], ['nova'], {}, { voice: 'nova' }];
+    const bodies = [
+      ...wrong.map((text) => ({ text })),
+      ...wrong.map((voice) => ({ text: 'Hi', voice })),
+      ...wrong.map((format) => ({ text: 'Hi', format })),
+    ];
+    for (const body of bodies) {
+      const response = await request(ctx.app.getHttpServer())
+        .post('/api/voice/speak')
+        .set(bearer(user))
+        .send(body);
+      expect({ body, status: response.status, code: response.body.code }).toEqual({
+        body,
+        status: 400,
+        code: 'VALIDATION_FAILED',
+      });
+      const field = Object.keys(body).find((key) => key !== 'text') ?? 'text';
+      const expected = {
+        text: 'Please enter text to convert to speech.',
+        voice: 'voice must be one of alloy, echo, fable, onyx, nova, shimmer.',
+        format: 'format must be one of mp3, opus, aac, flac.',
+      }[field];
+      expect(response.body.details).toEqual([expected]);
+    }
+    expect(await used(ctx, user, 'voiceMinutesPerMonth')).toBe(0);
+  });
+});

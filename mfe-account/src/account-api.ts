@@ -40,8 +40,9 @@ export function useSubscriptionStatus() {
   });
 }
 
-export function useSecurity() {
-  return useQuery<AccountSecurity>({ queryKey: SECURITY_QUERY_KEY });
+/** `enabled` false: not fetched yet (a form that needs it only in some cases). */
+export function useSecurity(enabled = true) {
+  return useQuery<AccountSecurity>({ queryKey: SECURITY_QUERY_KEY, enabled });
 }
 
 export function useBillingHistory() {

@@ -95,6 +95,7 @@ export const messages = defineMessages({
     downloadImage: 'Download image',
     showOriginal: 'Show original',
     thumbnailNote: 'Data saver: a smaller copy.',
+    thumbnailUnavailable: 'Data saver: no smaller copy of this image. Show the original to see it.',
     downloadAudio: 'Download audio',
     play: 'Play',
     pause: 'Pause',
@@ -233,6 +234,8 @@ export const messages = defineMessages({
     downloadImage: "Télécharger l'image",
     showOriginal: "Afficher l'original",
     thumbnailNote: 'Économiseur de données : une copie plus légère.',
+    thumbnailUnavailable:
+      "Économiseur de données : pas de copie plus légère de cette image. Affichez l'original pour la voir.",
     downloadAudio: "Télécharger l'audio",
     play: 'Lire',
     pause: 'Pause',

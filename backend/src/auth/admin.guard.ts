@@ -7,8 +7,8 @@ import { Admins } from './admins';
 export const ADMIN_ONLY = 'Only an administrator can do this.';
 
 /**
- * After JwtAuthGuard (which answers the 401s): the signed-in account must be one
- * ADMIN_USERNAMES names, else 403 AUTH_ADMIN_ONLY. `@UseGuards(JwtAuthGuard, AdminGuard)`.
+ * After JwtAuthGuard (which answers the 401s): the signed-in account must be an administrator
+ * (Admins: bound to a name ADMIN_USERNAMES lists), else 403 AUTH_ADMIN_ONLY. `@UseGuards(JwtAuthGuard, AdminGuard)`.
  */
 @Injectable()
 export class AdminGuard implements CanActivate {

@@ -3,30 +3,41 @@ import { APP_CONFIG, type AppConfig } from '../config';
 import { normalizeUsername, type User, UsersService } from '../users';
 
 /**
- * Who is an administrator: the accounts ADMIN_USERNAMES names, compared by normalised username
- * (so 'Ops_Admin' in the setting matches the account ops_admin). Admin rights follow the
- * username, so a named account that does not exist yet is reported at start: whoever signs up
- * with that name first becomes an administrator.
+ * Who is an administrator: the accounts bound to a name ADMIN_USERNAMES lists (compared by
+ * normalised username, so 'Ops_Admin' in the setting names the account ops_admin). A name is
+ * bound, once, to the account holding it when the API first sees it: at start, or when that
+ * account signs up or renames itself to it. The binding is stored on the account
+ * (users.admin_name), so every API instance, and every restart, agrees; the rights stay with the
+ * account through a rename, and the name it gave up makes nobody else an administrator. A name
+ * no account holds yet is reported at start: whoever takes it first becomes an administrator.
  */
 @Injectable()
 export class Admins implements OnApplicationBootstrap {
   private readonly logger = new Logger('Admins');
-  private readonly names: ReadonlySet<string>;
+  private readonly names: readonly string[];
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly users: UsersService,
   ) {
-    this.names = new Set(config.adminUsernames.map(normalizeUsername));
+    this.names = [...new Set(config.adminUsernames.map(normalizeUsername))];
   }
 
-  isAdmin(user: Pick<User, 'username'> | null | undefined): boolean {
-    return !!user && this.names.has(normalizeUsername(user.username));
+  isAdmin(user: Pick<User, 'adminName'> | null | undefined): boolean {
+    return !!user?.adminName && this.names.includes(user.adminName);
+  }
+
+  /** Binds the account's name to it if ADMIN_USERNAMES lists that name and no account has it yet. */
+  async claim(user: Pick<User, 'id' | 'username'>): Promise<void> {
+    const name = normalizeUsername(user.username);
+    if (this.names.includes(name)) await this.users.bindAdminName(user.id, name, this.names);
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    for (const name of this.config.adminUsernames) {
-      if (!(await this.users.findByUsername(name)))
+    for (const name of this.names) {
+      const holder = await this.users.findByUsername(name);
+      if (holder) await this.claim(holder);
+      else if (!(await this.users.isAdminNameBound(name)))
         this.logger.warn(
           `ADMIN_USERNAMES names "${name}", which has no account yet: create it now, since whoever signs up with that name becomes an administrator.`,
         );

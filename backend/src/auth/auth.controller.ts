@@ -90,10 +90,20 @@ export class AuthController {
   @UseGuards(JwtAuthGuard)
   @ApiSignedIn()
   @ApiOkResponse({ type: CurrentUserResponseDoc })
-  @ApiValidationFailed()
+  @ApiValidationFailed(
+    'a changed e-mail without the current password (AUTH_CURRENT_PASSWORD_REQUIRED), with a wrong one (AUTH_WRONG_CURRENT_PASSWORD), or, with two-factor sign-in on, without a code (AUTH_TWO_FACTOR_CODE_REQUIRED) or with a wrong one (AUTH_TWO_FACTOR_CODE_WRONG).',
+  )
   @ApiErrorResponse(409, 'The username is taken.')
-  updateProfile(@CurrentUser() user: User, @Body() dto: UpdateProfileDto): Promise<CurrentUserResponse> {
-    return this.auth.updateProfile(user, dto);
+  @ApiErrorResponse(
+    429,
+    'Too many password or code attempts (the sign-in limits), or the second factor is locked (AUTH_TWO_FACTOR_LOCKED).',
+  )
+  updateProfile(
+    @CurrentUser() user: User,
+    @Body() dto: UpdateProfileDto,
+    @Ip() ip: string,
+  ): Promise<CurrentUserResponse> {
+    return this.auth.updateProfile(user, dto, ip);
   }
 
   @Post('logout')

@@ -1,14 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import {
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  MinLength,
-  ValidateIf,
-} from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { IsEmailAddress } from '../common/email-address';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -106,6 +98,10 @@ export class LoginDto {
   password!: string;
 }
 
+export const CURRENT_PASSWORD_INVALID = 'Please enter your current password.';
+export const CONFIRMATION_CODE_INVALID =
+  'The code is a 6-digit code from your authenticator app, or a backup code.';
+
 export class UpdateProfileDto {
   @Username()
   username!: string;
@@ -113,6 +109,29 @@ export class UpdateProfileDto {
   @IsOptional()
   @OptionalEmail()
   email?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'password',
+    maxLength: 256,
+    description: 'Required when `email` changes (set, replaced or removed): the current password.',
+  })
+  @IsOptional()
+  @IsString({ message: CURRENT_PASSWORD_INVALID })
+  @MaxLength(256, { message: CURRENT_PASSWORD_INVALID })
+  currentPassword?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    maxLength: 32,
+    description:
+      'Required when `email` changes and two-factor sign-in is on: a TOTP code or an unused backup code.',
+    example: '123456',
+  })
+  @IsOptional()
+  @IsString({ message: CONFIRMATION_CODE_INVALID })
+  @MaxLength(32, { message: CONFIRMATION_CODE_INVALID })
+  code?: string;
 }
 
 export class ChangePasswordDto {

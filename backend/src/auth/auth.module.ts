@@ -15,12 +15,17 @@ import { RateLimitService } from './rate-limit.service';
 import { TokenService } from './token.service';
 import { AccountSecurityService } from './two-factor/account-security.service';
 import { TwoFactorBackupCode } from './two-factor/two-factor-backup-code.entity';
+import { TwoFactorLockMailer } from './two-factor/two-factor-lock-mailer';
+import { TwoFactorUnlockController } from './two-factor/two-factor-unlock.controller';
 import { TwoFactorController } from './two-factor/two-factor.controller';
 import { TwoFactorRepository } from './two-factor/two-factor.repository';
 import { TwoFactorService } from './two-factor/two-factor.service';
 import { UserTwoFactor } from './two-factor/user-two-factor.entity';
 
-/** Sign-up, sign-in (with optional TOTP second step), sessions (revocable tokens), profile, password change and reset. */
+/**
+ * Sign-up, sign-in (with optional TOTP second step, locked after too many wrong codes), sessions
+ * (revocable tokens), profile, password change and reset, administrators.
+ */
 @Module({
   imports: [
     UsersModule,
@@ -36,7 +41,7 @@ import { UserTwoFactor } from './two-factor/user-two-factor.entity';
       }),
     }),
   ],
-  controllers: [AuthController, TwoFactorController],
+  controllers: [AuthController, TwoFactorController, TwoFactorUnlockController],
   providers: [
     AuthService,
     TokenService,
@@ -46,6 +51,7 @@ import { UserTwoFactor } from './two-factor/user-two-factor.entity';
     RateLimitService,
     TwoFactorRepository,
     TwoFactorService,
+    TwoFactorLockMailer,
     AccountSecurityService,
   ],
   exports: [

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type {
   AuthResponse,
@@ -11,9 +11,10 @@ import type {
 } from '@kasa/contracts';
 import { hash, verify, argon2id } from 'argon2';
 import { DataSource, IsNull, Repository } from 'typeorm';
-import { ApiException } from '../common';
+import { ApiException, CLOCK, type Clock } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { MailService } from '../mail/mail.service';
+import { emailChangedNotice } from '../mail/security-notices';
 import { normalizeUsername, toAuthUser, type User, UsersService } from '../users';
 import type {
   ChangePasswordDto,
@@ -23,6 +24,7 @@ import type {
   ResetPasswordDto,
   UpdateProfileDto,
 } from './auth.dto';
+import { Admins } from './admins';
 import { rateLimitAddress } from './client-address';
 import { PasswordResetCode } from './password-reset-code.entity';
 import { RateLimitService, usernameFrom } from './rate-limit.service';
@@ -44,6 +46,8 @@ export const TWO_FACTOR_PROMPT =
 export const TWO_FACTOR_CHALLENGE_EXPIRED =
   'This sign-in took too long or is no longer valid. Please enter your username and password again.';
 export const TWO_FACTOR_CODE_WRONG = 'That code is not correct, or it was already used.';
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your e-mail address.';
+export const TWO_FACTOR_CODE_REQUIRED = 'Enter a code from your authenticator app, or a backup code.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -79,16 +83,19 @@ const codeLocked = () => new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_RESET_CO
  */
 @Injectable()
 export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
   /** Verified against when the username is unknown, so both cases take the same time. */
   private dummyHash?: Promise<string>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersService,
     private readonly tokens: TokenService,
     private readonly mail: MailService,
     private readonly rateLimit: RateLimitService,
     private readonly twoFactor: TwoFactorService,
+    private readonly admins: Admins,
     @InjectRepository(PasswordResetCode) private readonly codes: Repository<PasswordResetCode>,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
@@ -113,6 +120,7 @@ export class AuthService {
     await this.rateLimit.hit('registerPerIp', rateLimitAddress(ip));
     const passwordHash = await this.hashPassword(dto.password);
     const user = await this.users.create({ username: dto.username, email: dto.email ?? null, passwordHash });
+    await this.admins.claim(user);
     return this.respond(user);
   }
 
@@ -170,10 +178,70 @@ export class AuthService {
     return passwordHash !== null && (await this.verifyPassword(passwordHash, password));
   }
 
-  async updateProfile(user: User, dto: UpdateProfileDto): Promise<{ user: AuthUser }> {
+  /**
+   * The username changes freely. The e-mail address receives the password reset codes, so
+   * changing it (set, replaced or removed) takes the current password and, with 2FA on, a code,
+   * counted in the sign-in buckets like a sign-in; the address it replaces is told.
+   */
+  async updateProfile(user: User, dto: UpdateProfileDto, ip: string): Promise<{ user: AuthUser }> {
     const email = dto.email === undefined ? user.email : dto.email;
+    const emailChanges = email !== user.email;
+    if (emailChanges) await this.confirmIdentity(user, dto, ip);
     const updated = await this.users.updateProfile(user, { username: dto.username, email });
+    await this.admins.claim(updated);
+    if (emailChanges && user.email) await this.tellReplacedAddress(user.email, updated);
     return { user: toAuthUser(updated) };
+  }
+
+  /** The password, then (2FA on) a code: what a sign-in asks, for a change a stolen token must not make. */
+  private async confirmIdentity(
+    user: User,
+    proof: { currentPassword?: string; code?: string },
+    ip: string,
+  ): Promise<void> {
+    if (!proof.currentPassword)
+      throw new ApiException(
+        HttpStatus.BAD_REQUEST,
+        'AUTH_CURRENT_PASSWORD_REQUIRED',
+        CURRENT_PASSWORD_REQUIRED,
+      );
+    const address = rateLimitAddress(ip);
+    await this.rateLimit.hit('loginPerIp', address);
+    await this.rateLimit.hit('loginPerUsernameIp', usernameFrom(address, user.username));
+    if (!(await this.verifyPasswordOf(user.id, proof.currentPassword)))
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_WRONG_CURRENT_PASSWORD', WRONG_CURRENT_PASSWORD);
+    if (!(await this.twoFactor.isEnabled(user.id))) return;
+    const code = proof.code?.trim();
+    if (!code)
+      throw new ApiException(
+        HttpStatus.BAD_REQUEST,
+        'AUTH_TWO_FACTOR_CODE_REQUIRED',
+        TWO_FACTOR_CODE_REQUIRED,
+      );
+    if (!(await this.twoFactor.verifyAnyCode(user.id, code)))
+      throw new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_TWO_FACTOR_CODE_WRONG', TWO_FACTOR_CODE_WRONG);
+  }
+
+  /**
+   * The change is made: a notice that cannot be sent is logged (for the operator) rather than
+   * answered as a failure of the change.
+   */
+  private async tellReplacedAddress(replaced: string, user: User): Promise<void> {
+    const notice = emailChangedNotice(
+      { appName: this.config.appName, publicUrl: this.config.publicUrl },
+      {
+        username: user.username,
+        newEmailHint: user.email ? maskEmail(user.email) : null,
+        at: this.clock.now(),
+      },
+    );
+    try {
+      await this.mail.send({ to: replaced, ...notice });
+    } catch (error) {
+      this.logger.error(
+        `The notice of user ${user.id}'s e-mail change could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
   async logout(user: User): Promise<OkResponse> {

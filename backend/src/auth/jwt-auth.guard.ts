@@ -31,7 +31,7 @@ function bearerToken(request: Request): string | null {
  */
 const USERS_HOLDING_TOKEN_VERSIONS: PreparedStatement = {
   name: 'auth_users_holding_token_versions',
-  text: `SELECT u."id", u."username", u."email", u."token_version", u."created_at", u."updated_at"
+  text: `SELECT u."id", u."username", u."email", u."admin_name", u."token_version", u."created_at", u."updated_at"
          FROM unnest($1::uuid[], $2::int[]) AS t("id", "version")
          JOIN "users" u ON u."id" = t."id" AND u."token_version" = t."version"`,
 };
@@ -44,6 +44,7 @@ interface UserRow {
   id: string;
   username: string;
   email: string | null;
+  admin_name: string | null;
   token_version: number;
   created_at: Date;
   updated_at: Date;
@@ -115,6 +116,7 @@ export class JwtAuthGuard implements CanActivate {
         id: row.id,
         username: row.username,
         email: row.email,
+        adminName: row.admin_name,
         tokenVersion: row.token_version,
         createdAt: row.created_at,
         updatedAt: row.updated_at,

@@ -1,7 +1,8 @@
 import { HttpStatus } from '@nestjs/common';
 import { ApiException, type RetryableAfter } from '../common';
 
-function readableWait(seconds: number): string {
+/** '15 minutes', '45 seconds': how an answer's wait reads in its message. */
+export function readableWait(seconds: number): string {
   return seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
 }
 

@@ -23,6 +23,7 @@ import {
   type StopChatResponse,
 } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../auth';
+import { EventStream } from '../concurrency-limits';
 import {
   ApiChatEventStream,
   ApiErrorResponse,
@@ -132,6 +133,7 @@ export class ChatController {
    * listens to the reply: when the client goes away the reply is still written and saved.
    */
   @Post()
+  @EventStream()
   @ApiChatEventStream()
   @ApiValidationFailed()
   @ApiErrorResponse(

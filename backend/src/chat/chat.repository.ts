@@ -330,6 +330,18 @@ export class ChatRepository {
     });
   }
 
+  /** The attachments of every message of one of the user's conversations, each once. */
+  async listConversationAttachments(userId: string, conversationId: string): Promise<ChatAttachmentRef[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT DISTINCT a."type", a."ref_id"
+         FROM "chat_message_attachments" a
+         JOIN "chat_messages" m ON m."id" = a."message_id"
+        WHERE m."conversation_id" = $1 AND m."user_id" = $2`,
+      [conversationId, userId],
+    );
+    return rows.map((row) => ({ type: row.type as ChatAttachmentRef['type'], id: row.ref_id as string }));
+  }
+
   /**
    * The attachments of these messages (the caller read the messages scoped to their owner), in
    * the order they were sent.

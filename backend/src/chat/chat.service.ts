@@ -133,11 +133,19 @@ export class ChatService {
     return toSummary(row);
   }
 
-  /** Stops a reply still being written, then deletes the conversation, its messages and its files. */
+  /**
+   * Stops a reply still being written, then deletes the conversation, its messages, its files and
+   * what the features of its attachments delete with it (the uploads attached to its messages).
+   */
   async delete(user: User, conversationId: string): Promise<void> {
     const conversation = await this.repository.findConversation(user.id, conversationId);
     if (!conversation) throw conversationNotFound();
     await this.stopReplies(user, conversationId);
+    await this.attachments.deleteWithConversation(
+      user.id,
+      conversationId,
+      await this.repository.listConversationAttachments(user.id, conversationId),
+    );
     await this.files.deleteForConversation(user.id, conversationId);
     await this.repository.deleteConversation(user.id, conversationId);
   }

@@ -40,6 +40,8 @@ export interface ReceivedFile {
   size: number;
   /** The name the client gave, when it is printable text (at most 255 characters). */
   originalName?: string;
+  /** The part's Content-Type as the client declared it (busboy's 'text/plain' when it declared none). */
+  declaredType?: string;
   conversationId?: string;
 }
 
@@ -82,6 +84,8 @@ function receiveFile(request: Request, path: string, rules: MultipartFileRules):
     try {
       parser = busboy({
         headers: request.headers,
+        // Browsers send a file's name as raw UTF-8 (HTML's form encoding); busboy reads Latin-1 by default.
+        defParamCharset: 'utf8',
         // busboy signals 'limit' on reaching fileSize: one byte more, so exactly maxBytes passes.
         limits: { files: 1, fields: 1, fileSize: rules.maxBytes + 1, fieldSize: 100 },
       });
@@ -116,6 +120,7 @@ function receiveFile(request: Request, path: string, rules: MultipartFileRules):
       }
       const filename = info.filename?.trim();
       if (filename && isSafeText(filename)) received.originalName = filename.slice(0, 255);
+      received.declaredType = info.mimeType;
       const file = createWriteStream(path);
       output = file;
       written = new Promise((closed) => file.on('close', closed));

@@ -16,6 +16,14 @@ export interface AppConfig {
    * the pool (bench/chat-send); each instance takes this many of the server's max_connections.
    */
   databasePoolSize: number;
+  /**
+   * The worker threads that parse pages, check and split documents and decode images off the
+   * event loop (backend/src/worker-threads/): THREAD_POOL_SIZE threads, each with a V8 heap of
+   * THREAD_MAX_MEMORY_MB; a task waits in a queue of `maxQueue` at most.
+   */
+  threads: { size: number; maxMemoryMb: number; maxQueue: number };
+  /** Per-user caps on requests running at once (backend/src/concurrency-limits/). */
+  concurrency: ConcurrencyConfig;
   redisUrl?: string;
   jwtSecret: string;
   dataDir: string;
@@ -40,6 +48,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Attempts allowed per window on the auth endpoints (429 beyond). */
   rateLimits: AuthRateLimits;
+  /** The second factor's lock, counted per account across every address (auth/two-factor/two-factor-lock.ts). */
+  twoFactorLock: TwoFactorLockConfig;
   /** Express `trust proxy` (TRUST_PROXY): whose X-Forwarded-For gives the client address. */
   trustProxy: TrustProxy;
   /** ADMIN_USERNAMES as given (compared through normalizeUsername). */
@@ -63,6 +73,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Where stored files' bytes live (FILES_STORAGE). */
   files: FilesStorageConfig;
+  /** The data saver's image thumbnails (docs/operations.md#thumbnails-and-canvases). */
+  thumbnails: ThumbnailsConfig;
   /** The chat enhancements' engines (docs/operations.md#configuration): uploads, search, research, Drive. */
   enhancements: EnhancementsConfig;
   /** The language tool's dictionary data (docs/operations.md#configuration). */
@@ -91,6 +103,22 @@ export interface S3StorageConfig {
 }
 
 export type FilesStorageConfig = LocalStorageConfig | S3StorageConfig;
+
+/**
+ * What one image's thumbnail may cost: an image of more pixels than its header may declare gets
+ * none (ffmpeg never runs on it); ffmpeg runs `concurrency` at a time per process, each within
+ * `memoryLimitBytes` of address space and `timeoutMs`; a request waits `maxWaitMs` for a turn.
+ */
+export interface ThumbnailsConfig {
+  /** THUMBNAIL_MAX_MEGAPIXELS, in pixels. */
+  maxPixels: number;
+  /** THUMBNAIL_CONCURRENCY */
+  concurrency: number;
+  /** THUMBNAIL_MEMORY_MB, in bytes. */
+  memoryLimitBytes: number;
+  timeoutMs: number;
+  maxWaitMs: number;
+}
 
 export interface StripeConfig {
   engine: 'stripe';
@@ -183,6 +211,13 @@ export interface AuthRateLimits {
   resetPerUsernameIp: RateLimit;
 }
 
+export interface TwoFactorLockConfig {
+  /** TWO_FACTOR_MAX_FAILURES (10): wrong codes in a row, from any address, that lock it. */
+  maxFailures: number;
+  /** TWO_FACTOR_LOCK_MINUTES (15), in ms: how long it stays locked unless the owner unlocks it by e-mail. */
+  lockMs: number;
+}
+
 /** Text extraction of uploaded documents (PDF, DOCX, DOC, text) and OCR of images and scanned PDFs. */
 export interface DocumentsConfig {
   /** TESSERACT_BIN: the OCR program (Debian tesseract-ocr); OCR says it is missing when absent. */
@@ -191,6 +226,21 @@ export interface DocumentsConfig {
   tesseractLanguages?: string[];
   /** PDFTOPPM_BIN: renders scanned PDF pages to images for OCR (Debian poppler-utils). */
   pdftoppmBinary: string;
+  /** What reading one upload may cost (docs/operations.md#uploaded-documents-and-ocr). */
+  limits: DocumentLimits;
+}
+
+export interface DocumentLimits {
+  /** UPLOAD_OCR_MAX_PAGES (50): pages of a scanned PDF read by OCR at most. */
+  ocrMaxPages: number;
+  /** UPLOAD_EXTRACTION_TIME_LIMIT_SECONDS (600), in ms: all the reading of one upload. */
+  timeLimitMs: number;
+  /** UPLOAD_CHILD_MEMORY_MB (1024), in bytes: each program that reads an upload. */
+  childMemoryBytes: number;
+  /** UPLOAD_IMAGE_MAX_MEGAPIXELS (40), in pixels: larger images are not read. */
+  imageMaxPixels: number;
+  /** UPLOAD_DOCUMENT_MAX_INFLATED_MB (100), in bytes: a Word document's parts, inflated, together. */
+  inflatedMaxBytes: number;
 }
 
 /** One web search provider; tried in the order of `providers` (SearXNG, Google, Brave). */
@@ -221,6 +271,20 @@ export interface ResearchConfig {
    * Kasa's own network.
    */
   allowPrivateNetwork: boolean;
+  /** RESEARCH_PAGE_PARSE_TIMEOUT_MS (5000): reading one page's HTML on a worker thread, waiting included. */
+  pageParseTimeoutMs: number;
+}
+
+export interface ConcurrencyConfig {
+  /** CONCURRENT_HEAVY_REQUESTS_PER_USER: requests of one heavy kind one user may run at once. */
+  heavyRequestsPerUser: number;
+  /** CONCURRENT_STREAMS_PER_USER: event streams one user may hold open at once. */
+  streamsPerUser: number;
+  /**
+   * How long a slot is held without its process renewing it (every third of this): a process
+   * that dies frees its users' slots after this long at most.
+   */
+  leaseTtlMs: number;
 }
 
 export interface GoogleDriveConfig {
@@ -230,6 +294,11 @@ export interface GoogleDriveConfig {
   authUrl: string;
   tokenUrl: string;
   driveApiUrl: string;
+  /**
+   * The origin Google sends the consent popup back to (its redirect_uri's origin): PUBLIC_URL, or
+   * outside production without it http://localhost:PORT. Never the request's Host header.
+   */
+  publicOrigin: string;
 }
 
 export interface EnhancementsConfig {

@@ -130,6 +130,38 @@ export class EnvironmentVariables {
   @Max(1000)
   DATABASE_POOL_SIZE?: number;
 
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({
+    message: 'THREAD_POOL_SIZE must be a whole number (threads for parsing and decoding off the event loop)',
+  })
+  @Min(1)
+  @Max(64)
+  THREAD_POOL_SIZE?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'THREAD_MAX_MEMORY_MB must be a whole number of megabytes' })
+  @Min(32)
+  @Max(8192)
+  THREAD_MAX_MEMORY_MB?: number;
+
+  /** Heavy requests of one kind (analysis, research, upload...) one user may run at once (default 2). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'CONCURRENT_HEAVY_REQUESTS_PER_USER must be a whole number between 1 and 100' })
+  @Min(1, { message: 'CONCURRENT_HEAVY_REQUESTS_PER_USER must be a whole number between 1 and 100' })
+  @Max(100, { message: 'CONCURRENT_HEAVY_REQUESTS_PER_USER must be a whole number between 1 and 100' })
+  CONCURRENT_HEAVY_REQUESTS_PER_USER?: number;
+
+  /** Event streams (chat replies, dictionary import) one user may hold open at once (default 8). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'CONCURRENT_STREAMS_PER_USER must be a whole number between 1 and 1000' })
+  @Min(1, { message: 'CONCURRENT_STREAMS_PER_USER must be a whole number between 1 and 1000' })
+  @Max(1000, { message: 'CONCURRENT_STREAMS_PER_USER must be a whole number between 1 and 1000' })
+  CONCURRENT_STREAMS_PER_USER?: number;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^smtps?:\/\/.+/, {
@@ -190,6 +222,22 @@ export class EnvironmentVariables {
   @IsInt({ message: 'RATE_LIMIT_RESET_GLOBAL must be a whole number' })
   @Min(1)
   RATE_LIMIT_RESET_GLOBAL?: number;
+
+  /** Wrong two-factor codes, from any address, that lock an account's second factor (default 10). */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'TWO_FACTOR_MAX_FAILURES must be a whole number of wrong codes' })
+  @Min(1)
+  @Max(1000)
+  TWO_FACTOR_MAX_FAILURES?: number;
+
+  /** How long that lock lasts unless the owner follows the e-mailed unlock link (default 15). */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'TWO_FACTOR_LOCK_MINUTES must be a whole number of minutes' })
+  @Min(1)
+  @Max(10080)
+  TWO_FACTOR_LOCK_MINUTES?: number;
 
   /** Proxies whose X-Forwarded-For is believed (default: loopback only). See trust-proxy.ts. */
   @Transform(emptyToUndefined)
@@ -395,6 +443,30 @@ export class EnvironmentVariables {
   })
   FILES_STORAGE?: 'local' | 's3';
 
+  /** Images whose header declares more pixels get no data-saver thumbnail (default 50). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'THUMBNAIL_MAX_MEGAPIXELS must be a whole number of megapixels (e.g. 50)' })
+  @Min(1)
+  @Max(1000)
+  THUMBNAIL_MAX_MEGAPIXELS?: number;
+
+  /** Thumbnails made at once per process (ffmpeg runs; default 2). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'THUMBNAIL_CONCURRENCY must be a whole number of ffmpeg runs at once (e.g. 2)' })
+  @Min(1)
+  @Max(64)
+  THUMBNAIL_CONCURRENCY?: number;
+
+  /** Address space one thumbnail's ffmpeg may map (prlimit --as; default 512). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'THUMBNAIL_MEMORY_MB must be a whole number of megabytes (e.g. 512)' })
+  @Min(128)
+  @Max(16384)
+  THUMBNAIL_MEMORY_MB?: number;
+
   /** S3-compatible endpoint (MinIO, R2...); unset with FILES_STORAGE=s3: AWS S3 itself. */
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -464,6 +536,46 @@ export class EnvironmentVariables {
   @IsString()
   PDFTOPPM_BIN?: string;
 
+  /** Pages of a scanned PDF read by OCR at most; the rest are listed as not read. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'UPLOAD_OCR_MAX_PAGES must be a whole number of pages' })
+  @Min(1)
+  @Max(10000)
+  UPLOAD_OCR_MAX_PAGES?: number;
+
+  /** How long reading one upload's text may take in all (OCR stops there, other reading fails). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'UPLOAD_EXTRACTION_TIME_LIMIT_SECONDS must be a whole number of seconds' })
+  @Min(10)
+  @Max(86400)
+  UPLOAD_EXTRACTION_TIME_LIMIT_SECONDS?: number;
+
+  /** Memory of each program that reads an upload (document reader, pdftoppm, tesseract, ffmpeg). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'UPLOAD_CHILD_MEMORY_MB must be a whole number of megabytes' })
+  @Min(128)
+  @Max(65536)
+  UPLOAD_CHILD_MEMORY_MB?: number;
+
+  /** Images with more pixels than this (from their header) are not read by OCR. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'UPLOAD_IMAGE_MAX_MEGAPIXELS must be a whole number of megapixels' })
+  @Min(1)
+  @Max(1000)
+  UPLOAD_IMAGE_MAX_MEGAPIXELS?: number;
+
+  /** What a Word document (a ZIP) may inflate to, all its parts together, before it is read. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'UPLOAD_DOCUMENT_MAX_INFLATED_MB must be a whole number of megabytes' })
+  @Min(1)
+  @Max(65536)
+  UPLOAD_DOCUMENT_MAX_INFLATED_MB?: number;
+
   /** A SearXNG instance with its JSON API on, e.g. http://localhost:8888. */
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -529,6 +641,14 @@ export class EnvironmentVariables {
   @IsOptional()
   @IsIn(['true', 'false'], { message: "RESEARCH_ALLOW_PRIVATE_NETWORK must be 'true' or 'false'" })
   RESEARCH_ALLOW_PRIVATE_NETWORK?: 'true' | 'false';
+
+  /** How long reading one web page's HTML may take on a worker thread; a slower page is skipped. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'RESEARCH_PAGE_PARSE_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(120000)
+  RESEARCH_PAGE_PARSE_TIMEOUT_MS?: number;
 
   /** Google Drive import (OAuth client of type "Web application"): both or neither. */
   @Transform(emptyToUndefined)

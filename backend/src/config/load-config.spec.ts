@@ -72,6 +72,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('locks the second factor after 10 wrong codes for 15 minutes unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).twoFactorLock).toEqual({ maxFailures: 10, lockMs: 15 * 60_000 });
+    expect(
+      loadConfig({ DATA_DIR: dataDir, TWO_FACTOR_MAX_FAILURES: '5', TWO_FACTOR_LOCK_MINUTES: '60' })
+        .twoFactorLock,
+    ).toEqual({ maxFailures: 5, lockMs: 60 * 60_000 });
+    for (const [name, refused] of [
+      ['TWO_FACTOR_MAX_FAILURES', '0'],
+      ['TWO_FACTOR_MAX_FAILURES', 'ten'],
+      ['TWO_FACTOR_LOCK_MINUTES', '0'],
+      ['TWO_FACTOR_LOCK_MINUTES', '1.5'],
+    ])
+      expect(() => loadConfig({ DATA_DIR: dataDir, [name]: refused })).toThrow(name);
+  });
+
   it('keeps 20 database connections unless DATABASE_POOL_SIZE says otherwise (a whole number ≥ 1)', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).databasePoolSize).toBe(20);
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);
@@ -267,6 +282,61 @@ describe('loadConfig', () => {
     });
   });
 
+  it('caps heavy requests at 2 per kind and open streams at 8 per user unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).concurrency).toEqual({
+      heavyRequestsPerUser: 2,
+      streamsPerUser: 8,
+      leaseTtlMs: 30_000,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        CONCURRENT_HEAVY_REQUESTS_PER_USER: '4',
+        CONCURRENT_STREAMS_PER_USER: '20',
+      }).concurrency,
+    ).toMatchObject({ heavyRequestsPerUser: 4, streamsPerUser: 20 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, CONCURRENT_STREAMS_PER_USER: '0' })).toThrow(
+      /CONCURRENT_STREAMS_PER_USER must be a whole number between 1 and 1000/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, CONCURRENT_HEAVY_REQUESTS_PER_USER: 'two' })).toThrow(
+      /CONCURRENT_HEAVY_REQUESTS_PER_USER must be a whole number between 1 and 100/,
+    );
+  });
+
+  it("sends Google Drive's consent back to PUBLIC_URL, else to http://localhost:PORT; production requires PUBLIC_URL", () => {
+    const google = { GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadConfig({ DATA_DIR: dataDir, ...google }).enhancements.googleDrive?.publicOrigin).toBe(
+      'http://localhost:3000',
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir, PORT: '8080', ...google }).enhancements.googleDrive?.publicOrigin,
+    ).toBe('http://localhost:8080');
+    expect(
+      loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://kasa.example', ...google }).enhancements
+        .googleDrive?.publicOrigin,
+    ).toBe('https://kasa.example');
+    const production = {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://db/kasa',
+      JWT_SECRET: 's'.repeat(40),
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PRICE_ID: 'price_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+      FLUTTERWAVE_SECRET_KEY: 'FLWSECK-abcdef',
+      FLUTTERWAVE_SECRET_HASH: 'hash-abcdef',
+    } as const;
+    expect(() => loadConfig({ ...production, ...google })).toThrow(
+      /PUBLIC_URL is required with GOOGLE_CLIENT_ID when NODE_ENV=production/,
+    );
+    expect(loadConfig(production).enhancements.googleDrive).toBeUndefined();
+    expect(
+      loadConfig({ ...production, ...google, PUBLIC_URL: 'https://kasa.example' }).enhancements.googleDrive
+        ?.publicOrigin,
+    ).toBe('https://kasa.example');
+  });
+
   it('runs the sandbox checkout when no payment keys are set, and wants Stripe keys together', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).payments).toEqual({
       card: { engine: 'sandbox' },
@@ -275,6 +345,42 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
       /STRIPE_WEBHOOK_SECRET must look like whsec_/,
     );
+  });
+
+  it('gives reading a web page 5 s on a worker thread unless RESEARCH_PAGE_PARSE_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).enhancements.research.pageParseTimeoutMs).toBe(5000);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, RESEARCH_PAGE_PARSE_TIMEOUT_MS: '800' }).enhancements.research
+        .pageParseTimeoutMs,
+    ).toBe(800);
+    for (const refused of ['0', 'fast', '1000000'])
+      expect(() => loadConfig({ DATA_DIR: dataDir, RESEARCH_PAGE_PARSE_TIMEOUT_MS: refused })).toThrow(
+        'RESEARCH_PAGE_PARSE_TIMEOUT_MS',
+      );
+  });
+
+  it('bounds thumbnails to 50 megapixels, 2 at once and 512 MB each unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).thumbnails).toEqual({
+      maxPixels: 50_000_000,
+      concurrency: 2,
+      memoryLimitBytes: 512 * 1024 * 1024,
+      timeoutMs: 15_000,
+      maxWaitMs: 10_000,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        THUMBNAIL_MAX_MEGAPIXELS: '100',
+        THUMBNAIL_CONCURRENCY: '4',
+        THUMBNAIL_MEMORY_MB: '1024',
+      }).thumbnails,
+    ).toMatchObject({ maxPixels: 100_000_000, concurrency: 4, memoryLimitBytes: 1024 * 1024 * 1024 });
+    for (const [name, refused] of [
+      ['THUMBNAIL_MAX_MEGAPIXELS', '0'],
+      ['THUMBNAIL_CONCURRENCY', 'two'],
+      ['THUMBNAIL_MEMORY_MB', '64'],
+    ])
+      expect(() => loadConfig({ DATA_DIR: dataDir, [name]: refused })).toThrow(name);
   });
 
   it('stores files under DATA_DIR/files unless FILES_STORAGE=s3 names a complete bucket', () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
@@ -61,12 +62,25 @@ function productionPaymentProblems(vars: EnvironmentVariables): string[] {
   ].filter((problem): problem is string => typeof problem === 'string');
 }
 
+/**
+ * Google sends the Drive consent popup back to PUBLIC_URL: in production it must be set (the
+ * development default, http://localhost:PORT, is no address users reach).
+ */
+function productionDriveProblems(vars: EnvironmentVariables): string[] {
+  return vars.GOOGLE_CLIENT_ID && !vars.PUBLIC_URL
+    ? [
+        'PUBLIC_URL is required with GOOGLE_CLIENT_ID when NODE_ENV=production: Google Drive sends the sign-in popup back to <PUBLIC_URL>/api/enhancements/google-drive/callback (the redirect URI registered for the OAuth client)',
+      ]
+    : [];
+}
+
 /** Validates process.env (or the given variables) and returns the typed configuration. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const vars = plainToInstance(EnvironmentVariables, { ...env }, { enableImplicitConversion: false });
   const problems = [...flatten(validateSync(vars, { whitelist: false, skipMissingProperties: false }))];
   const nodeEnv = vars.NODE_ENV ?? 'development';
-  if (nodeEnv === 'production') problems.push(...productionPaymentProblems(vars));
+  if (nodeEnv === 'production')
+    problems.push(...productionPaymentProblems(vars), ...productionDriveProblems(vars));
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = vars.DATA_DIR ? resolve(vars.DATA_DIR) : join(REPO_ROOT, '.data');
@@ -104,6 +118,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remoteUrls,
     embeddedPgPort: vars.EMBEDDED_PG_PORT ?? 54329,
     databasePoolSize: vars.DATABASE_POOL_SIZE ?? DEFAULT_DATABASE_POOL_SIZE,
+    threads: {
+      size: vars.THREAD_POOL_SIZE ?? Math.max(1, availableParallelism() - 1),
+      maxMemoryMb: vars.THREAD_MAX_MEMORY_MB ?? 256,
+      maxQueue: 200,
+    },
+    concurrency: {
+      heavyRequestsPerUser: vars.CONCURRENT_HEAVY_REQUESTS_PER_USER ?? 2,
+      streamsPerUser: vars.CONCURRENT_STREAMS_PER_USER ?? 8,
+      leaseTtlMs: 30_000,
+    },
     queuePrefix: vars.QUEUE_PREFIX ?? 'kasa',
     healthQueueTimeoutMs: 5000,
     healthQueueCacheMs: 5000,
@@ -170,6 +194,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               : vars.S3_ENDPOINT !== undefined,
           }
         : { storage: 'local', dir: join(dataDir, 'files') },
+    thumbnails: {
+      maxPixels: (vars.THUMBNAIL_MAX_MEGAPIXELS ?? 50) * 1_000_000,
+      concurrency: vars.THUMBNAIL_CONCURRENCY ?? 2,
+      memoryLimitBytes: (vars.THUMBNAIL_MEMORY_MB ?? 512) * 1024 * 1024,
+      timeoutMs: 15_000,
+      maxWaitMs: 10_000,
+    },
     publicUrl: vars.PUBLIC_URL,
     enhancements: enhancementsConfig(vars),
     lexicon: {
@@ -188,6 +219,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       resetPerIp: { limit: vars.RATE_LIMIT_RESET_PER_IP ?? 30, windowMs: 60 * 60_000 },
       resetGlobal: { limit: vars.RATE_LIMIT_RESET_GLOBAL ?? 1000, windowMs: 60 * 60_000 },
       resetPerUsernameIp: { limit: 10, windowMs: 15 * 60_000 },
+    },
+    twoFactorLock: {
+      maxFailures: vars.TWO_FACTOR_MAX_FAILURES ?? 10,
+      lockMs: (vars.TWO_FACTOR_LOCK_MINUTES ?? 15) * 60_000,
     },
     trustProxy: vars.TRUST_PROXY ? parseTrustProxy(vars.TRUST_PROXY)! : ['loopback'],
     adminUsernames: (vars.ADMIN_USERNAMES ?? '')
@@ -221,6 +256,13 @@ function enhancementsConfig(vars: EnvironmentVariables): EnhancementsConfig {
         .map((code) => code.trim())
         .filter(Boolean),
       pdftoppmBinary: vars.PDFTOPPM_BIN ?? '/usr/bin/pdftoppm',
+      limits: {
+        ocrMaxPages: vars.UPLOAD_OCR_MAX_PAGES ?? 50,
+        timeLimitMs: (vars.UPLOAD_EXTRACTION_TIME_LIMIT_SECONDS ?? 600) * 1000,
+        childMemoryBytes: (vars.UPLOAD_CHILD_MEMORY_MB ?? 1024) * 1024 * 1024,
+        imageMaxPixels: (vars.UPLOAD_IMAGE_MAX_MEGAPIXELS ?? 40) * 1_000_000,
+        inflatedMaxBytes: (vars.UPLOAD_DOCUMENT_MAX_INFLATED_MB ?? 100) * 1024 * 1024,
+      },
     },
     search: { providers, timeoutMs: vars.SEARCH_TIMEOUT_MS ?? 8000 },
     research: {
@@ -229,6 +271,7 @@ function enhancementsConfig(vars: EnvironmentVariables): EnhancementsConfig {
       fetchTimeoutMs: 10_000,
       maxPages: 4,
       allowPrivateNetwork: vars.RESEARCH_ALLOW_PRIVATE_NETWORK === 'true',
+      pageParseTimeoutMs: vars.RESEARCH_PAGE_PARSE_TIMEOUT_MS ?? 5000,
     },
     googleDrive:
       vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET
@@ -238,6 +281,7 @@ function enhancementsConfig(vars: EnvironmentVariables): EnhancementsConfig {
             authUrl: vars.GOOGLE_OAUTH_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
             tokenUrl: vars.GOOGLE_OAUTH_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
             driveApiUrl: vars.GOOGLE_DRIVE_API_URL ?? 'https://www.googleapis.com/drive/v3',
+            publicOrigin: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT ?? 3000}`,
           }
         : undefined,
   };

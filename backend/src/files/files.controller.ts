@@ -26,7 +26,7 @@ export class FilesController {
   })
   @ApiErrorResponse(
     403,
-    'FILES_LINK_INVALID: the signature does not match this file; FILES_LINK_EXPIRED: the link is out of date.',
+    "FILES_LINK_INVALID: the signature does not match this file; FILES_LINK_EXPIRED: the link is out of date; FILES_LINK_REVOKED: it was signed before the owner's last sign-out everywhere or password change.",
   )
   @ApiResponse({
     status: 206,
@@ -38,7 +38,11 @@ export class FilesController {
   @ApiErrorResponse(416, 'FILES_RANGE_NOT_SATISFIABLE: the Range starts past the end of the file.')
   @ApiErrorResponse(
     422,
-    'FILES_NO_THUMBNAIL: variant=thumb for a file that is not an image, or an image that cannot be decoded.',
+    'FILES_NO_THUMBNAIL: variant=thumb for a file that is not an image, an image that cannot be decoded, or one of more pixels than thumbnails are made of (remembered: later requests answer at once).',
+  )
+  @ApiErrorResponse(
+    503,
+    'FILES_THUMBNAIL_BUSY: every thumbnail slot stayed busy; Retry-After says when to try again.',
   )
   async serve(
     @Param() params: FileParams,

@@ -8,6 +8,7 @@ import { FilesService } from './files.service';
 import { FILE_STORAGE, type FileStorage } from './storage/file-storage';
 import { LocalFileStorage } from './storage/local-file-storage';
 import { S3FileStorage } from './storage/s3-file-storage';
+import { ThumbnailsService } from './thumbnails/thumbnails.service';
 
 /** The storage adapter FILES_STORAGE names: the local disk by default, or an S3-compatible bucket. */
 export function createFileStorage(config: AppConfig): FileStorage {
@@ -24,6 +25,7 @@ export function createFileStorage(config: AppConfig): FileStorage {
     { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: createFileStorage },
     FilesRepository,
     FilesService,
+    ThumbnailsService,
   ],
   exports: [FilesService, FILE_STORAGE],
 })

@@ -41,8 +41,19 @@ export class FilesRepository {
     return this.files.findOneBy({ id, userId });
   }
 
-  findByVerifiedLink(link: VerifiedFileLink): Promise<StoredFileEntity | null> {
-    return this.files.findOneBy({ id: link.fileId });
+  /** The file, and when its owner last revoked their tokens (links/link-revocation.ts). */
+  async findByVerifiedLink(
+    link: VerifiedFileLink,
+  ): Promise<{ file: StoredFileEntity; ownerTokensRevokedAt: Date | null } | null> {
+    const { entities, raw } = await this.files
+      .createQueryBuilder('file')
+      .innerJoin('users', 'owner', 'owner.id = file.userId')
+      .addSelect('owner.tokens_revoked_at', 'owner_tokens_revoked_at')
+      .where('file.id = :id', { id: link.fileId })
+      .getRawAndEntities<{ owner_tokens_revoked_at: Date | null }>();
+    return entities.length
+      ? { file: entities[0], ownerTokensRevokedAt: raw[0].owner_tokens_revoked_at }
+      : null;
   }
 
   listForConversation(userId: string, conversationId: string): Promise<StoredFileEntity[]> {

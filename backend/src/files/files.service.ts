@@ -3,12 +3,16 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiException, CLOCK, type Clock } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
 import type { FileKind, StoredFileEntity } from './entities/stored-file.entity';
+import { fileNotFound, noThumbnail } from './file-errors';
 import { FilesRepository } from './files.repository';
 import { type ByteRange, parseByteRange } from './links/byte-range';
 import { checkFileLink, type FileDisposition, fileLinkKey, signFileLink } from './links/file-link';
+import { isRevokedLink, linkRevoked } from './links/link-revocation';
 import { FILE_STORAGE, type FileStorage, type StoredObject } from './storage/file-storage';
-import { newStorageKey, thumbnailStorageKey } from './storage/storage-key';
-import { canHaveThumbnail, THUMBNAIL_CONTENT_TYPE, webpThumbnail } from './thumbnails/webp-thumbnail';
+import { newStorageKey } from './storage/storage-key';
+import { storedObjectKeys } from './stored-objects';
+import { ThumbnailsService } from './thumbnails/thumbnails.service';
+import { canHaveThumbnail, THUMBNAIL_CONTENT_TYPE } from './thumbnails/webp-thumbnail';
 
 /** Long enough to play a few minutes of audio from a page left open; a reload signs anew. */
 export const DEFAULT_LINK_TTL_SECONDS = 60 * 60;
@@ -47,6 +51,7 @@ export interface OpenedFile {
 export interface FileLinkQuery {
   fileId: string;
   expires: string;
+  issued: string;
   sig: string;
   download?: string;
   /** Absent: the original, or the thumbnail of an image when the browser asks to save data. */
@@ -57,20 +62,6 @@ export interface FileLinkQuery {
   range?: string;
 }
 
-const fileNotFound = () => new ApiException(HttpStatus.NOT_FOUND, 'FILES_NOT_FOUND', 'File not found.');
-const noThumbnail = () =>
-  new ApiException(
-    HttpStatus.UNPROCESSABLE_ENTITY,
-    'FILES_NO_THUMBNAIL',
-    'This file has no thumbnail: it is not an image that can be shrunk.',
-  );
-
-async function readAll(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /**
  * Kasa's own copies of generated images, speech and recordings (never a provider's expiring URL),
  * owned by a user, read back through short-lived signed links so <img> and <audio> need no token.
@@ -79,14 +70,13 @@ async function readAll(body: Readable): Promise<Buffer> {
 export class FilesService {
   private readonly logger = new Logger(FilesService.name);
   private readonly linkKey: Buffer;
-  /** Thumbnails being made, by storage key: concurrent requests for one image wait for one ffmpeg. */
-  private readonly thumbnailsInProgress = new Map<string, Promise<void>>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly repository: FilesRepository,
+    private readonly thumbnails: ThumbnailsService,
   ) {
     this.linkKey = fileLinkKey(config.jwtSecret);
   }
@@ -126,13 +116,19 @@ export class FilesService {
       Math.max(1, Math.floor(options.ttlSeconds ?? DEFAULT_LINK_TTL_SECONDS)),
       MAX_LINK_TTL_SECONDS,
     );
-    const expiresAt = this.nowSeconds() + ttl;
-    return signFileLink(this.linkKey, file.id, expiresAt, options.download ? 'attachment' : 'inline');
+    const issuedAt = this.clock.now().getTime();
+    return signFileLink(this.linkKey, {
+      fileId: file.id,
+      expiresAt: Math.floor(issuedAt / 1000) + ttl,
+      issuedAt,
+      disposition: options.download ? 'attachment' : 'inline',
+    });
   }
 
   /**
-   * The file a signed link names: 403 when the link is forged or expired, 404 when the file is
-   * gone, 416 when the range starts past its end.
+   * The file a signed link names: 403 when the link is forged, expired or revoked (signed before
+   * its owner's sign-out everywhere or password change), 404 when the file is gone, 416 when the
+   * range starts past its end.
    */
   async open(query: FileLinkQuery): Promise<OpenedFile> {
     const now = this.nowSeconds();
@@ -141,8 +137,10 @@ export class FilesService {
       throw check.reason === 'expired'
         ? new ApiException(HttpStatus.FORBIDDEN, 'FILES_LINK_EXPIRED', 'This file link has expired.')
         : new ApiException(HttpStatus.FORBIDDEN, 'FILES_LINK_INVALID', 'This file link is not valid.');
-    const file = await this.repository.findByVerifiedLink(check.link);
-    if (!file) throw fileNotFound();
+    const found = await this.repository.findByVerifiedLink(check.link);
+    if (!found) throw fileNotFound();
+    if (isRevokedLink(check.link.issuedAt, found.ownerTokensRevokedAt)) throw linkRevoked();
+    const { file } = found;
     const opened = {
       file,
       disposition: check.link.disposition,
@@ -184,45 +182,15 @@ export class FilesService {
     return { ...opened, object, range, contentType: file.contentType, variant: 'original' };
   }
 
-  /**
-   * The image's thumbnail, made on its first request and kept in storage beside the original (so
-   * ffmpeg runs once per image, not per view). 422 FILES_NO_THUMBNAIL when ffmpeg cannot decode it.
-   */
+  /** The image's thumbnail (ThumbnailsService: made once, kept, within the thumbnails' limits). */
   private async thumbnailOf(
     file: StoredFileEntity,
   ): Promise<{ object: StoredObject; contentType: string; variant: 'thumb' }> {
-    const key = thumbnailStorageKey(file.storageKey);
-    let object = await this.storage.get(key);
-    if (!object) {
-      let making = this.thumbnailsInProgress.get(key);
-      if (!making) {
-        making = this.makeThumbnail(file, key).finally(() => this.thumbnailsInProgress.delete(key));
-        this.thumbnailsInProgress.set(key, making);
-      }
-      await making;
-      object = await this.storage.get(key);
-      // Deleted between the write and the read: the file went with it.
-      if (!object) throw fileNotFound();
-    }
-    return { object, contentType: THUMBNAIL_CONTENT_TYPE, variant: 'thumb' };
-  }
-
-  private async makeThumbnail(file: StoredFileEntity, key: string): Promise<void> {
-    const original = await this.storage.get(file.storageKey);
-    if (!original) {
-      this.logger.warn(`File ${file.id} has a row but no stored bytes (${file.storageKey}).`);
-      throw fileNotFound();
-    }
-    let thumbnail: Buffer;
-    try {
-      thumbnail = await webpThumbnail(await readAll(original.body));
-    } catch (error) {
-      this.logger.warn(
-        `No thumbnail for file ${file.id} (${file.contentType}): ${error instanceof Error ? error.message : error}`,
-      );
-      throw noThumbnail();
-    }
-    await this.storage.put(key, thumbnail, THUMBNAIL_CONTENT_TYPE);
+    return {
+      object: await this.thumbnails.open(file),
+      contentType: THUMBNAIL_CONTENT_TYPE,
+      variant: 'thumb',
+    };
   }
 
   /**
@@ -258,10 +226,12 @@ export class FilesService {
     );
   }
 
-  /** The file's bytes and, for an image, its thumbnail (none yet is not an error). */
+  /**
+   * The file's bytes, then what was derived from them (none yet is not an error): the original
+   * first, so a thumbnail made meanwhile sees it gone and takes itself back (ThumbnailsService).
+   */
   private async deleteBytes(file: StoredFileEntity): Promise<void> {
-    await this.storage.delete(file.storageKey);
-    if (canHaveThumbnail(file.contentType)) await this.storage.delete(thumbnailStorageKey(file.storageKey));
+    for (const key of storedObjectKeys(file)) await this.storage.delete(key);
   }
 
   private nowSeconds(): number {

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { MediaGenerationResult } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../auth';
+import { HeavyRequest } from '../concurrency-limits';
 import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiUsageLimit, ApiValidationFailed } from '../docs';
 import { ApiIdempotencyKey, IdempotencyKey } from '../idempotent-requests';
 import type { User } from '../users';
@@ -19,6 +20,7 @@ export class MediaController {
   constructor(private readonly media: MediaService) {}
 
   @Post('generate')
+  @HeavyRequest('media-generation')
   @HttpCode(200)
   @ApiOkResponse({
     type: MediaGenerationResultDoc,

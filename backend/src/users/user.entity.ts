@@ -25,6 +25,17 @@ export class User {
   @Column({ name: 'token_version', type: 'integer', default: 0 })
   tokenVersion!: number;
 
+  /**
+   * The ADMIN_USERNAMES name this account was bound to (auth/admins.ts): administrator rights
+   * follow the account, not whoever holds the name now.
+   */
+  @Column({ name: 'admin_name', type: 'text', nullable: true })
+  adminName!: string | null;
+
+  /** When the token version last changed: signed links issued before it are refused. */
+  @Column({ name: 'tokens_revoked_at', type: 'timestamptz', nullable: true, select: false })
+  tokensRevokedAt!: Date | null;
+
   /** Set at sign-up and by every password change or reset (the Security tab's 'last changed'). */
   @Column({ name: 'password_changed_at', type: 'timestamptz' })
   passwordChangedAt!: Date;

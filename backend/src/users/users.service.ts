@@ -82,21 +82,50 @@ export class UsersService {
     return (await this.findById(user.id))!;
   }
 
-  /** Revokes every token of the user; returns the new version. */
+  /**
+   * Binds the admin name `name` to the account `id` while that account holds the name and no
+   * account is bound to it yet; an account bound to a name no longer in `configured` may be bound
+   * anew. The unique index settles a race: the loser stays unbound.
+   */
+  async bindAdminName(id: string, name: string, configured: readonly string[]): Promise<void> {
+    try {
+      await this.users.query(
+        `UPDATE "users" SET "admin_name" = $2
+         WHERE "id" = $1 AND "username_normalized" = $2
+           AND ("admin_name" IS NULL OR NOT ("admin_name" = ANY($3::text[])))
+           AND NOT EXISTS (SELECT 1 FROM "users" "bound" WHERE "bound"."admin_name" = $2)`,
+        [id, name, configured],
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+
+  /** Whether some account is bound to the admin name `name`. */
+  async isAdminNameBound(name: string): Promise<boolean> {
+    const rows = (await this.users.query(`SELECT 1 FROM "users" WHERE "admin_name" = $1`, [
+      name,
+    ])) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** Revokes every token of the user (and the links signed before now); returns the new version. */
   async bumpTokenVersion(id: string, manager?: EntityManager): Promise<number> {
     const repo = manager ? manager.getRepository(User) : this.users;
     const rows = (await repo.query(
-      `UPDATE "users" SET "token_version" = "token_version" + 1, "updated_at" = now() WHERE "id" = $1 RETURNING "token_version"`,
+      `UPDATE "users" SET "token_version" = "token_version" + 1, "tokens_revoked_at" = now(), "updated_at" = now()
+       WHERE "id" = $1 RETURNING "token_version"`,
       [id],
     )) as [Array<{ token_version: number }>, number];
     return rows[0][0].token_version;
   }
 
-  /** Sets a new password hash and revokes every existing token; returns the new token version. */
+  /** Sets a new password hash and revokes every existing token and link; returns the new token version. */
   async setPassword(id: string, passwordHash: string, manager?: EntityManager): Promise<number> {
     const repo = manager ? manager.getRepository(User) : this.users;
     const rows = (await repo.query(
-      `UPDATE "users" SET "password_hash" = $2, "token_version" = "token_version" + 1, "password_changed_at" = now(), "updated_at" = now()
+      `UPDATE "users" SET "password_hash" = $2, "token_version" = "token_version" + 1, "tokens_revoked_at" = now(),
+         "password_changed_at" = now(), "updated_at" = now()
        WHERE "id" = $1 RETURNING "token_version"`,
       [id, passwordHash],
     )) as [Array<{ token_version: number }>, number];

@@ -4,6 +4,7 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SpeechResult, TranscriptionResult } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../auth';
+import { HeavyRequest } from '../concurrency-limits';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiUsageLimit, ApiValidationFailed } from '../docs';
 import { ApiIdempotencyKey, IdempotencyKey } from '../idempotent-requests';
@@ -31,6 +32,7 @@ export class VoiceController {
   }
 
   @Post('speak')
+  @HeavyRequest('speech')
   @HttpCode(200)
   @ApiOkResponse({ type: SpeechResultDoc })
   @ApiValidationFailed()
@@ -42,6 +44,7 @@ export class VoiceController {
   }
 
   @Post('transcribe')
+  @HeavyRequest('transcription')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: TranscribeUploadDoc })

@@ -99,7 +99,8 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3Se
         const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
         const start = range ? Number(range[1]) : 0;
         const end = range ? Math.min(Number(range[2]), object.body.length - 1) : object.body.length - 1;
-        if (start > end)
+        // Without a Range, an empty object is a 200 with no body, as on S3.
+        if (range && start > end)
           return sendError(res, 416, 'InvalidRange', 'The requested range is not satisfiable', withBody);
         const bytes = object.body.subarray(start, end + 1);
         res.writeHead(range ? 206 : 200, {
@@ -122,4 +123,20 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3Se
   });
 
   return { endpoint: server.origin, bucket, objects, requests, close: () => server.close() };
+}
+
+/**
+ * The environment of a test app whose files go to `s3` (the bucket 'kasa-files', started with
+ * startFakeS3({ bucket: 'kasa-files', accessKeyId: 'KASATEST' })), or to local disk without one.
+ */
+export function filesStorageEnv(s3: FakeS3Server | undefined): Record<string, string> {
+  return s3
+    ? {
+        FILES_STORAGE: 's3',
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: 'kasa-files',
+        S3_ACCESS_KEY_ID: 'KASATEST',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }
+    : {};
 }

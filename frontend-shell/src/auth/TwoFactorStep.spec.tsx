@@ -7,7 +7,7 @@ import { KasaUiProvider } from '@kasa/ui';
 import { AuthCard } from './AuthCard';
 import { AuthRedirectProvider } from './auth-redirect';
 
-type Answer = { status: number; body?: unknown };
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 const calls: Array<{ url: string; body: unknown }> = [];
 
 /** The network boundary (jsdom has no fetch): what the auth API answers to each call. */
@@ -22,7 +22,7 @@ function stubApi(answers: Record<string, () => Answer>) {
         ok: result.status < 300,
         status: result.status,
         statusText: '',
-        headers: new Headers({ 'content-type': 'application/json' }),
+        headers: new Headers({ 'content-type': 'application/json', ...result.headers }),
         json: async () => JSON.parse(text),
         text: async () => text,
       } as Response;
@@ -195,3 +195,33 @@ test('in French', async () => {
   expect(toast).toHaveTextContent("Échec de l'authentification");
   expect(toast).toHaveTextContent("Ce code n'est pas correct, ou il a déjà servi.");
 });
+
+test.each([
+  [
+    'en',
+    'Too many wrong codes: two-factor sign-in is locked for this account. Try again in 15 minutes, or use the unlock link we sent by e-mail.',
+  ],
+  [
+    'fr',
+    'Trop de codes erronés : la connexion en deux étapes est verrouillée pour ce compte. Réessayez dans 15 minutes, ou utilisez le lien de déverrouillage envoyé par e-mail.',
+  ],
+] as const)(
+  'a locked second factor (%s): the wait and the e-mailed unlock; the step stays',
+  async (language, text) => {
+    stubApi({
+      '/api/auth/login': challengeAnswer,
+      '/api/auth/login/two-factor': () => ({
+        status: 429,
+        headers: { 'retry-after': '900' },
+        body: { statusCode: 429, code: 'AUTH_TWO_FACTOR_LOCKED', message: 'Too many wrong codes.' },
+      }),
+    });
+    renderCard(language);
+    await signInWithPassword();
+    await userEvent.type(screen.getByTestId('two-factor-code'), '123456');
+    await userEvent.click(screen.getByTestId('two-factor-submit'));
+    expect(await screen.findByTestId('toast')).toHaveTextContent(text);
+    expect(screen.getByTestId('two-factor-step')).toBeInTheDocument();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  },
+);

@@ -31,6 +31,10 @@ export interface LoginRequest {
 export interface UpdateProfileRequest {
   username: string;
   email?: string | null;
+  /** Needed when `email` changes (set, replaced or removed). */
+  currentPassword?: string;
+  /** Needed when `email` changes and two-factor sign-in is on. */
+  code?: string;
 }
 
 export interface ChangePasswordRequest {

@@ -22,6 +22,25 @@ export const UPLOAD_MIME_TYPES = [
 export type UploadMimeType = (typeof UPLOAD_MIME_TYPES)[number];
 
 /**
+ * The file-name extensions an upload may have (a name without one is fine): the upload dialog
+ * checks them first, the server refuses any other with the 415, and the stored name takes the
+ * extension of the type found in the bytes.
+ */
+export const UPLOAD_EXTENSIONS = [
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'pdf',
+  'doc',
+  'docx',
+  'txt',
+  'csv',
+  'json',
+] as const;
+
+/**
  * Where the text extraction of an upload stands. 'pending': queued; 'running': reading (OCR
  * reports `progress`); 'done': the text is indexed; 'failed': `error` says why (the file is kept).
  */
@@ -47,6 +66,16 @@ export interface UploadExtraction {
   /** Why the extraction failed, in English words (the UI's fallback); with `code`. */
   error?: string | null;
   code?: string | null;
+  /** A scanned PDF read by OCR: its pages read (from the first on) and its pages in all. */
+  pagesRead?: number | null;
+  pagesTotal?: number | null;
+  /**
+   * Why pages were left unread: 'page-limit' (at most so many pages are read by OCR) or
+   * 'time-limit' (the extraction's time ran out). Null when every page was read.
+   */
+  stoppedBy?: 'page-limit' | 'time-limit' | null;
+  /** What was read and what was skipped, in English words (the UI's fallback), e.g. 'Pages 51-3000 were not read: …'. */
+  note?: string | null;
 }
 
 /** A file in the user's Google Drive, as the cloud-storage dialog lists it. */

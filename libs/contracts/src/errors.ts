@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'RATE_LIMITED',
   'USAGE_LIMIT_EXCEEDED',
+  /** One account running too many heavy requests or holding too many streams at once (backend/src/concurrency-limits/). */
+  'TOO_MANY_CONCURRENT_REQUESTS',
   'REQUEST_TIMEOUT',
   'INTERNAL_ERROR',
   'BAD_GATEWAY',
@@ -83,6 +85,10 @@ export const ERROR_CODES = [
   'FILES_NOT_FOUND',
   'FILES_RANGE_NOT_SATISFIABLE',
   'FILES_NO_THUMBNAIL',
+  // Every thumbnail slot of the process is busy (503 with Retry-After): the original still opens.
+  'FILES_THUMBNAIL_BUSY',
+  // A signed file or export link issued before its owner signed out everywhere or changed the password.
+  'FILES_LINK_REVOKED',
   // Billing.
   'BILLING_NO_CARD_SUBSCRIPTION',
   'BILLING_ALREADY_CANCELLED',
@@ -105,13 +111,15 @@ export const ERROR_CODES = [
   // Chat attachments (POST /api/chat `attachments`): one is not the user's, unknown, or its feature is off.
   'CHAT_ATTACHMENT_NOT_FOUND',
   // File uploads (POST /api/enhancements/upload): no file, not an allowed type by its bytes, too
-  // large, not the user's; and why an upload's text could not be read (its extraction's code).
+  // large, not the user's; and why an upload's text could not be read (its extraction's code):
+  // no OCR here, unreadable, or past a limit of the reading (pixels, inflated size, memory, time).
   'UPLOAD_FILE_MISSING',
   'UPLOAD_TYPE_NOT_ALLOWED',
   'UPLOAD_TOO_LARGE',
   'UPLOAD_NOT_FOUND',
   'UPLOAD_OCR_UNAVAILABLE',
   'UPLOAD_EXTRACTION_FAILED',
+  'UPLOAD_EXTRACTION_LIMIT',
   // Web search and research (POST /api/enhancements/search, /research): every configured search
   // provider failed; a research could not be completed; a research progress id that is not the user's.
   'SEARCH_PROVIDERS_FAILED',
@@ -149,6 +157,11 @@ export const ERROR_CODES = [
   'AUTH_TWO_FACTOR_NOT_ENABLED',
   'AUTH_TWO_FACTOR_SETUP_MISSING',
   'AUTH_TWO_FACTOR_CODE_REQUIRED',
+  // Too many wrong codes for one account, from any address: the second factor is locked until the
+  // wait ends or the owner follows the e-mailed unlock link (429 with Retry-After).
+  'AUTH_TWO_FACTOR_LOCKED',
+  // Changing the account's e-mail address needs the current password (PUT /api/auth/profile).
+  'AUTH_CURRENT_PASSWORD_REQUIRED',
   // The account page (/api/account): an export id that is not the user's; an export whose link
   // or ZIP has expired; an export that failed; the card subscription could not be cancelled, so
   // the account was not deleted.

@@ -32,6 +32,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     CONFLICT: '{message}',
     RATE_LIMITED: 'Too many attempts. Please wait {wait} and try again.',
     USAGE_LIMIT_EXCEEDED: 'Usage limit exceeded',
+    TOO_MANY_CONCURRENT_REQUESTS:
+      'You already have too many of these running at once. Wait for one to finish, then try again.',
     REQUEST_TIMEOUT: '{message}',
     INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
     BAD_GATEWAY: '{message}',
@@ -66,6 +68,7 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     UPLOAD_NOT_FOUND: 'Upload not found.',
     UPLOAD_OCR_UNAVAILABLE: '{message}',
     UPLOAD_EXTRACTION_FAILED: 'The text of this file could not be read.',
+    UPLOAD_EXTRACTION_LIMIT: '{message}',
     SEARCH_PROVIDERS_FAILED: 'Search failed. The search services could not be reached. Please try again.',
     RESEARCH_FAILED: 'Research failed. Please try again.',
     RESEARCH_NOT_FOUND: 'Research not found.',
@@ -97,6 +100,9 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     AUTH_TWO_FACTOR_NOT_ENABLED: 'Two-factor sign-in is not on.',
     AUTH_TWO_FACTOR_SETUP_MISSING: 'Start the two-factor setup again: no setup is waiting for a code.',
     AUTH_TWO_FACTOR_CODE_REQUIRED: 'Enter a code from your authenticator app, or a backup code.',
+    AUTH_TWO_FACTOR_LOCKED:
+      'Too many wrong codes: two-factor sign-in is locked for this account. Try again in {wait}, or use the unlock link we sent by e-mail.',
+    AUTH_CURRENT_PASSWORD_REQUIRED: 'Enter your current password to change your e-mail address.',
     ACCOUNT_EXPORT_NOT_FOUND: 'This export does not exist.',
     ACCOUNT_EXPORT_EXPIRED: 'This export has expired. Start a new one.',
     ACCOUNT_EXPORT_FAILED: 'The export could not be built. Please try again.',
@@ -132,6 +138,9 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     FILES_NOT_FOUND: 'This file no longer exists.',
     FILES_RANGE_NOT_SATISFIABLE: 'This part of the file does not exist.',
     FILES_NO_THUMBNAIL: 'This file has no preview. Open the original instead.',
+    FILES_THUMBNAIL_BUSY: 'Previews are busy. Try again in a few seconds, or open the original.',
+    FILES_LINK_REVOKED:
+      'This link stopped working when the account signed out everywhere or changed its password. Reload the page for a new link.',
     BILLING_NO_CARD_SUBSCRIPTION: 'You have no active card subscription to cancel.',
     BILLING_ALREADY_CANCELLED: 'Your subscription is already cancelled: Pro ends on {date}.',
     BILLING_PROVIDER_NOT_CONFIGURED:
@@ -177,6 +186,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     CONFLICT: "Cette action entre en conflit avec l'état actuel. Actualisez la page, puis réessayez.",
     RATE_LIMITED: 'Trop de tentatives. Veuillez patienter {wait}, puis réessayer.',
     USAGE_LIMIT_EXCEEDED: "Limite d'utilisation atteinte",
+    TOO_MANY_CONCURRENT_REQUESTS:
+      "Vous avez déjà trop de demandes de ce type en cours. Attendez qu'une se termine, puis réessayez.",
     REQUEST_TIMEOUT: 'La demande a pris trop de temps. Veuillez réessayer.',
     INTERNAL_ERROR: 'Une erreur est survenue de notre côté. Veuillez réessayer.',
     BAD_GATEWAY: "Un service dont nous dépendons n'a pas répondu correctement. Veuillez réessayer.",
@@ -213,6 +224,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     UPLOAD_NOT_FOUND: 'Fichier envoyé introuvable.',
     UPLOAD_OCR_UNAVAILABLE: "La reconnaissance de texte (OCR) n'est pas installée sur ce serveur.",
     UPLOAD_EXTRACTION_FAILED: "Le texte de ce fichier n'a pas pu être lu.",
+    UPLOAD_EXTRACTION_LIMIT:
+      'Ce fichier dépasse ce que le serveur peut lire (trop de pixels, trop volumineux une fois décompressé, trop de mémoire ou de temps). Réduisez-le et envoyez-le à nouveau.',
     SEARCH_PROVIDERS_FAILED:
       'La recherche a échoué. Les services de recherche sont injoignables. Veuillez réessayer.',
     RESEARCH_FAILED: 'La recherche approfondie a échoué. Veuillez réessayer.',
@@ -246,6 +259,9 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
       "Recommencez l'activation en deux étapes : aucune configuration n'attend de code.",
     AUTH_TWO_FACTOR_CODE_REQUIRED:
       "Saisissez un code de votre application d'authentification, ou un code de secours.",
+    AUTH_TWO_FACTOR_LOCKED:
+      'Trop de codes erronés : la connexion en deux étapes est verrouillée pour ce compte. Réessayez dans {wait}, ou utilisez le lien de déverrouillage envoyé par e-mail.',
+    AUTH_CURRENT_PASSWORD_REQUIRED: "Saisissez votre mot de passe actuel pour changer d'adresse e-mail.",
     ACCOUNT_EXPORT_NOT_FOUND: "Cet export n'existe pas.",
     ACCOUNT_EXPORT_EXPIRED: 'Cet export a expiré. Lancez-en un nouveau.',
     ACCOUNT_EXPORT_FAILED: "L'export n'a pas pu être préparé. Veuillez réessayer.",
@@ -281,6 +297,9 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     FILES_NOT_FOUND: "Ce fichier n'existe plus.",
     FILES_RANGE_NOT_SATISFIABLE: "Cette partie du fichier n'existe pas.",
     FILES_NO_THUMBNAIL: "Ce fichier n'a pas d'aperçu. Ouvrez l'original.",
+    FILES_THUMBNAIL_BUSY: "Les aperçus sont occupés. Réessayez dans quelques secondes, ou ouvrez l'original.",
+    FILES_LINK_REVOKED:
+      "Ce lien ne fonctionne plus : le compte s'est déconnecté partout ou a changé de mot de passe. Rechargez la page pour obtenir un nouveau lien.",
     BILLING_NO_CARD_SUBSCRIPTION: "Vous n'avez aucun abonnement par carte actif à résilier.",
     BILLING_ALREADY_CANCELLED:
       "Votre abonnement est déjà résilié : Pro reste actif jusqu'à la fin de la période payée.",

@@ -1,12 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CURRENT_USER_QUERY_KEY } from '@kasa/api-client';
-import type { AuthUser } from '@kasa/contracts';
+import { ApiError, CURRENT_USER_QUERY_KEY } from '@kasa/api-client';
+import type { AuthUser, UpdateProfileRequest } from '@kasa/contracts';
 import { Box, Button, TextInput, useErrorText, useT, useToast } from '@kasa/ui';
-import { updateProfile } from '../account-api';
+import { updateProfile, useSecurity } from '../account-api';
 import { profileMessages } from './messages';
 
-/** Username and e-mail in edit mode. No client validation beyond the e-mail type (docs/product.md#validation-rules). */
+/** The address as the server keeps it: trimmed, and '' is none. */
+const storedEmail = (email: string | null) => email?.trim() || null;
+
+/**
+ * Username and e-mail in edit mode. No client validation beyond the e-mail type
+ * (docs/product.md#validation-rules). A changed e-mail also asks for the current password, and
+ * a two-factor code when two-factor sign-in is on (the server says so too, should the Security
+ * data not have loaded).
+ */
 export function ProfileEditForm({ user, onDone }: { user: AuthUser; onDone: () => void }) {
   const t = useT(profileMessages);
   const { toast } = useToast();
@@ -14,6 +22,10 @@ export function ProfileEditForm({ user, onDone }: { user: AuthUser; onDone: () =
   const queryClient = useQueryClient();
   const [username, setUsername] = useState(user.username);
   const [email, setEmail] = useState(user.email ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [code, setCode] = useState('');
+  const emailChanges = storedEmail(email) !== storedEmail(user.email);
+  const { data: security } = useSecurity(emailChanges);
 
   const save = useMutation({
     mutationFn: updateProfile,
@@ -32,9 +44,17 @@ export function ProfileEditForm({ user, onDone }: { user: AuthUser; onDone: () =
       }),
   });
 
+  const needsCode =
+    emailChanges &&
+    (security?.twoFactor.enabled === true ||
+      (save.error instanceof ApiError && save.error.code === 'AUTH_TWO_FACTOR_CODE_REQUIRED'));
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ username, email });
+    const body: UpdateProfileRequest = { username, email };
+    if (emailChanges) body.currentPassword = currentPassword;
+    if (needsCode) body.code = code.replace(/\s+/g, '').toLowerCase();
+    save.mutate(body);
   };
 
   return (
@@ -57,6 +77,32 @@ export function ProfileEditForm({ user, onDone }: { user: AuthUser; onDone: () =
         onChange={(event) => setEmail(event.target.value)}
         data-testid="profile-email-input"
       />
+      {emailChanges && (
+        <TextInput
+          label={t('currentPassword')}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          hint={t('currentPasswordHint')}
+          onChange={(event) => setCurrentPassword(event.target.value)}
+          data-testid="profile-current-password"
+        />
+      )}
+      {needsCode && (
+        <TextInput
+          label={t('code')}
+          name="code"
+          autoComplete="one-time-code"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={13}
+          value={code}
+          hint={t('codeHint')}
+          onChange={(event) => setCode(event.target.value)}
+          data-testid="profile-code"
+        />
+      )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" disabled={save.isPending} data-testid="profile-save">
           {save.isPending ? t('saving') : t('save')}

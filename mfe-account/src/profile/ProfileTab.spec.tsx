@@ -1,6 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { USER, amina, fail, renderAccount, stubApi } from '../testing/account-harness';
+import {
+  SECURITY,
+  USER,
+  amina,
+  fail,
+  ok,
+  renderAccount,
+  securityOf,
+  stubApi,
+} from '../testing/account-harness';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -21,7 +30,7 @@ test('shows the username and e-mail read-only, with Edit and the reset-code note
   expect(screen.getByTestId('profile-edit')).toHaveTextContent('Edit');
 });
 
-test('Edit → Save Changes sends PUT {username, email}, refetches the user and says Profile Updated', async () => {
+test('Edit → Save Changes sends PUT {username, email, currentPassword}, refetches the user and says Profile Updated', async () => {
   const renamed = { ...amina, username: 'amina_b', email: 'b@example.cm' };
   let saved = false;
   const api = stubApi({
@@ -39,10 +48,13 @@ test('Edit → Save Changes sends PUT {username, email}, refetches the user and 
   await userEvent.type(screen.getByTestId('profile-username-input'), 'amina_b');
   await userEvent.clear(email);
   await userEvent.type(email, 'b@example.cm');
+  await userEvent.type(screen.getByTestId('profile-current-password'), 'secret12');
   await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 
   expect(await screen.findByTestId('toast')).toHaveTextContent('Profile Updated');
-  expect(api.bodiesOf(PROFILE)).toEqual([{ username: 'amina_b', email: 'b@example.cm' }]);
+  expect(api.bodiesOf(PROFILE)).toEqual([
+    { username: 'amina_b', email: 'b@example.cm', currentPassword: 'secret12' },
+  ]);
   await waitFor(() => expect(api.count(USER)).toBe(1));
   expect(screen.getByTestId('account-username')).toHaveTextContent('amina_b');
   expect(screen.getByTestId('account-profile-email')).toHaveTextContent('b@example.cm');
@@ -63,6 +75,83 @@ test("a taken username: 'Update Failed' with the code's text, and the form stays
   expect(toast).toHaveAttribute('data-variant', 'destructive');
   expect(api.count(PROFILE)).toBe(1);
   expect(screen.getByTestId('profile-username-input')).toHaveValue('kofi');
+});
+
+test('a new username alone asks for no password and sends none', async () => {
+  const api = stubApi({ [PROFILE]: ok({ user: { ...amina, username: 'amina_c' } }) });
+  renderAccount({ tab: 'profile' });
+  await userEvent.click(screen.getByTestId('profile-edit'));
+  await userEvent.clear(screen.getByTestId('profile-username-input'));
+  await userEvent.type(screen.getByTestId('profile-username-input'), 'amina_c');
+  expect(screen.queryByTestId('profile-current-password')).toBeNull();
+  await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByTestId('toast')).toHaveTextContent('Profile Updated');
+  expect(api.bodiesOf(PROFILE)).toEqual([{ username: 'amina_c', email: 'amina@example.cm' }]);
+  expect(api.count(SECURITY)).toBe(0);
+});
+
+test('a changed e-mail asks for the password (why, in French too); a wrong one says so', async () => {
+  const api = stubApi({
+    [PROFILE]: fail(400, 'AUTH_WRONG_CURRENT_PASSWORD', 'Your current password is not correct.'),
+    [SECURITY]: ok(securityOf()),
+  });
+  renderAccount({ tab: 'profile', language: 'fr' });
+  await userEvent.click(screen.getByTestId('profile-edit'));
+  await userEvent.clear(screen.getByTestId('profile-email-input'));
+  expect(screen.getByLabelText('Mot de passe actuel')).toBe(screen.getByTestId('profile-current-password'));
+  expect(screen.getByTestId('profile-form')).toHaveTextContent(
+    "Votre adresse reçoit les codes de réinitialisation du mot de passe : la changer demande votre mot de passe. Nous prévenons l'adresse remplacée.",
+  );
+  await userEvent.type(screen.getByTestId('profile-current-password'), 'oops');
+  await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+  const toast = await screen.findByTestId('toast');
+  await waitFor(() => expect(toast).toHaveTextContent("Votre mot de passe actuel n'est pas correct."));
+  expect(api.bodiesOf(PROFILE)).toEqual([{ username: 'amina', email: '', currentPassword: 'oops' }]);
+  expect(screen.queryByTestId('profile-code')).toBeNull();
+});
+
+test('with two-factor sign-in on, a changed e-mail also asks for a code', async () => {
+  const renamed = { ...amina, email: 'new@example.cm' };
+  const api = stubApi({
+    [PROFILE]: ok({ user: renamed }),
+    [USER]: ok({ user: renamed }),
+    [SECURITY]: ok(
+      securityOf({ twoFactor: { enabled: true, enabledAt: '2026-11-01T00:00:00.000Z', backupCodesLeft: 9 } }),
+    ),
+  });
+  renderAccount({ tab: 'profile' });
+  await userEvent.click(screen.getByTestId('profile-edit'));
+  await userEvent.clear(screen.getByTestId('profile-email-input'));
+  await userEvent.type(screen.getByTestId('profile-email-input'), 'new@example.cm');
+  const codeField = await screen.findByTestId('profile-code');
+  expect(screen.getByLabelText('Two-factor code')).toBe(codeField);
+  await userEvent.type(screen.getByTestId('profile-current-password'), 'secret12');
+  await userEvent.type(codeField, '123 456');
+  await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByTestId('toast')).toHaveTextContent('Profile Updated');
+  expect(api.bodiesOf(PROFILE)).toEqual([
+    { username: 'amina', email: 'new@example.cm', currentPassword: 'secret12', code: '123456' },
+  ]);
+});
+
+test('when the server asks for a code the Security data did not announce, the code field appears', async () => {
+  const api = stubApi({
+    [PROFILE]: fail(
+      400,
+      'AUTH_TWO_FACTOR_CODE_REQUIRED',
+      'Enter a code from your authenticator app, or a backup code.',
+    ),
+  });
+  renderAccount({ tab: 'profile' });
+  await userEvent.click(screen.getByTestId('profile-edit'));
+  await userEvent.type(screen.getByTestId('profile-email-input'), 'x');
+  await userEvent.type(screen.getByTestId('profile-current-password'), 'secret12');
+  await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByTestId('profile-code')).toBeInTheDocument();
+  expect(await screen.findByTestId('toast')).toHaveTextContent(
+    'Enter a code from your authenticator app, or a backup code.',
+  );
+  expect(api.count(PROFILE)).toBe(1);
 });
 
 test('Cancel leaves edit mode without sending anything', async () => {

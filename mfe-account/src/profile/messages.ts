@@ -19,6 +19,11 @@ export const profileMessages = defineMessages({
     updatedText: 'Your changes are saved.',
     updateFailed: 'Update Failed',
     updateFailedText: 'Failed to update profile',
+    currentPassword: 'Current password',
+    currentPasswordHint:
+      'Your e-mail receives the password reset codes: changing it needs your password. We will tell the address you replace.',
+    code: 'Two-factor code',
+    codeHint: 'A code from your authenticator app, or a backup code.',
   },
   fr: {
     title: 'Profil',
@@ -38,5 +43,10 @@ export const profileMessages = defineMessages({
     updatedText: 'Vos modifications sont enregistrées.',
     updateFailed: 'Échec de la mise à jour',
     updateFailedText: 'Impossible de mettre à jour le profil',
+    currentPassword: 'Mot de passe actuel',
+    currentPasswordHint:
+      "Votre adresse reçoit les codes de réinitialisation du mot de passe : la changer demande votre mot de passe. Nous prévenons l'adresse remplacée.",
+    code: 'Code de connexion en deux étapes',
+    codeHint: "Un code de votre application d'authentification, ou un code de secours.",
   },
 });

@@ -208,6 +208,41 @@ test('Disable 2FA asks a code (a backup code works) and turns it off', async () 
   expect(screen.queryByTestId('two-factor-dialog')).not.toBeInTheDocument();
 });
 
+test.each([
+  [
+    'en',
+    'Too many wrong codes: two-factor sign-in is locked for this account. Try again in 15 minutes, or use the unlock link we sent by e-mail.',
+  ],
+  [
+    'fr',
+    'Trop de codes erronés : la connexion en deux étapes est verrouillée pour ce compte. Réessayez dans 15 minutes, ou utilisez le lien de déverrouillage envoyé par e-mail.',
+  ],
+] as const)(
+  'a locked second factor (%s) says how long, and where the unlock link is',
+  async (language, text) => {
+    stubApi({
+      [SECURITY]: ok(securityOf({ twoFactor: on })),
+      [DISABLE]: () => ({
+        status: 429,
+        headers: { 'retry-after': '900' },
+        body: {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          code: 'AUTH_TWO_FACTOR_LOCKED',
+          message: 'Locked.',
+        },
+      }),
+    });
+    renderAccount({ tab: 'security', language });
+    await userEvent.click(await screen.findByTestId('two-factor-disable'));
+    const dialog = await screen.findByTestId('two-factor-dialog');
+    await userEvent.type(within(dialog).getByTestId('two-factor-disable-code'), '123456');
+    await userEvent.click(within(dialog).getByTestId('two-factor-disable-submit'));
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent(text));
+    expect(screen.getByTestId('two-factor-dialog')).toBeInTheDocument();
+  },
+);
+
 test('New backup codes asks a TOTP code and shows the new set once', async () => {
   let twoFactor = { ...on, backupCodesLeft: 2 };
   const api = stubApi({

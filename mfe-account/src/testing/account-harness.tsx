@@ -89,7 +89,7 @@ export function securityOf(overrides: Partial<AccountSecurity> = {}): AccountSec
   };
 }
 
-export type Answer = { status: number; body?: unknown } | Error;
+export type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | Error;
 export type Route = (body: unknown, init: RequestInit | undefined) => Answer;
 
 export interface ApiStub {
@@ -125,7 +125,7 @@ export function stubApi(routes: Record<string, Route>): ApiStub {
         ok: answer.status >= 200 && answer.status < 300,
         status: answer.status,
         statusText: '',
-        headers: new Headers(text ? { 'content-type': 'application/json' } : {}),
+        headers: new Headers({ ...(text ? { 'content-type': 'application/json' } : {}), ...answer.headers }),
         json: async () => JSON.parse(text),
         text: async () => text,
       } as Response;

@@ -2,6 +2,7 @@
 // files as chips with their name. Each opens its short-lived signed link in a new tab. With the
 // data saver on, a picture's thumbnail is the small WebP variant; the link still opens the original.
 import type { ChatMessageAttachment } from '@kasa/contracts';
+import { useState } from 'react';
 import { Box, useDataSaver, useT } from '@kasa/ui';
 import { enhancementMessages } from '../enhancements/messages';
 import { safeMediaUrl } from './markdown/safe-url';
@@ -15,6 +16,8 @@ const openable = (url: string | null) => (url?.startsWith('blob:') ? url : safeM
 export function MessageAttachments({ attachments }: { attachments: readonly ChatMessageAttachment[] }) {
   const t = useT(enhancementMessages);
   const dataSaver = useDataSaver();
+  // Pictures the server made no thumbnail of (422): shown as a named chip, the link still opens them.
+  const [noThumbnail, setNoThumbnail] = useState<ReadonlySet<string>>(new Set());
   return (
     <Box
       component="ul"
@@ -23,8 +26,9 @@ export function MessageAttachments({ attachments }: { attachments: readonly Chat
       sx={{ listStyle: 'none', m: 0, mt: 1, p: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}
     >
       {attachments.map((attachment) => {
+        const key = `${attachment.type}:${attachment.id}`;
         const url = openable(attachment.url);
-        const picture = isPicture(attachment) && url;
+        const picture = isPicture(attachment) && url && !noThumbnail.has(key);
         // Save-Data alone would get the thumbnail: the link says 'original' whenever it might.
         const href =
           url && (dataSaver.on || dataSaver.connectionWants) ? withMediaVariant(url, 'original') : url;
@@ -39,6 +43,9 @@ export function MessageAttachments({ attachments }: { attachments: readonly Chat
             alt={attachment.name}
             loading="lazy"
             decoding="async"
+            onError={
+              thumbnail !== href ? () => setNoThumbnail((failed) => new Set(failed).add(key)) : undefined
+            }
             sx={{
               display: 'block',
               width: 96,
@@ -69,12 +76,7 @@ export function MessageAttachments({ attachments }: { attachments: readonly Chat
           </Box>
         );
         return (
-          <Box
-            component="li"
-            key={`${attachment.type}:${attachment.id}`}
-            data-testid="message-attachment"
-            sx={{ maxWidth: '100%' }}
-          >
+          <Box component="li" key={key} data-testid="message-attachment" sx={{ maxWidth: '100%' }}>
             {url ? (
               <Box
                 component="a"

@@ -58,6 +58,9 @@ export function MessageImage({ url }: { url: string }) {
   const download = useDownload();
   const dataSaver = useDataSaver();
   const [showOriginal, setShowOriginal] = useState(false);
+  // The server makes no thumbnail of some images (too many pixels, undecodable): it answers 422,
+  // and the figure says so instead of showing a broken image.
+  const [thumbnailFailed, setThumbnailFailed] = useState(false);
   const src = safeMediaUrl(url);
   if (!src) return null;
   const thumbnail = dataSaver.on && !showOriginal && isAppFileUrl(src);
@@ -69,19 +72,28 @@ export function MessageImage({ url }: { url: string }) {
       : src;
   return (
     <Box component="figure" sx={{ m: 0, mt: 1 }}>
-      <Box
-        component="img"
-        src={shown}
-        alt={t('imageAlt', { assistantName })}
-        loading="lazy"
-        decoding="async"
-        data-testid="message-image"
-        data-variant={thumbnail ? 'thumb' : 'original'}
-        sx={{ display: 'block', maxWidth: '100%', maxHeight: 420, borderRadius: 1, bgcolor: 'action.hover' }}
-      />
+      {!(thumbnail && thumbnailFailed) && (
+        <Box
+          component="img"
+          src={shown}
+          alt={t('imageAlt', { assistantName })}
+          loading="lazy"
+          decoding="async"
+          data-testid="message-image"
+          data-variant={thumbnail ? 'thumb' : 'original'}
+          onError={thumbnail ? () => setThumbnailFailed(true) : undefined}
+          sx={{
+            display: 'block',
+            maxWidth: '100%',
+            maxHeight: 420,
+            borderRadius: 1,
+            bgcolor: 'action.hover',
+          }}
+        />
+      )}
       {thumbnail && (
         <Box component="figcaption" sx={{ fontSize: '0.85rem', color: 'text.secondary', mt: 0.5 }}>
-          {t('thumbnailNote')}
+          {t(thumbnailFailed ? 'thumbnailUnavailable' : 'thumbnailNote')}
         </Box>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>

@@ -1,6 +1,6 @@
 // The data saver in messages: thumbnails with 'Show original', originals when it is off, and audio
 // that never plays by itself.
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatMessageAttachment } from '@kasa/contracts';
 import { DATA_SAVER_STORAGE_KEY } from '@kasa/ui';
@@ -62,6 +62,18 @@ describe('a generated image', () => {
     expect(screen.getByTestId('message-image')).toHaveAttribute('src', `${IMAGE}&variant=original`);
   });
 
+  test('no thumbnail from the server (422): a note instead of a broken image, and Show original still works', async () => {
+    localStorage.setItem(DATA_SAVER_STORAGE_KEY, 'on');
+    renderWithProviders(<MessageImage url={IMAGE} />);
+    fireEvent.error(screen.getByTestId('message-image'));
+    expect(screen.queryByTestId('message-image')).toBeNull();
+    expect(
+      screen.getByText('Data saver: no smaller copy of this image. Show the original to see it.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show original' }));
+    expect(screen.getByTestId('message-image')).toHaveAttribute('src', `${IMAGE}&variant=original`);
+  });
+
   test('an image from elsewhere has no thumbnail to ask for', () => {
     localStorage.setItem(DATA_SAVER_STORAGE_KEY, 'on');
     renderWithProviders(<MessageImage url="https://images.example.com/a.png" />);
@@ -79,6 +91,29 @@ describe('attachments', () => {
     expect(within(jpg).getByRole('link')).toHaveAttribute('href', `${IMAGE}&x=1&variant=original`);
     expect(within(svg).getByRole('img')).toHaveAttribute('src', `${IMAGE}&x=2&variant=original`);
     expect(within(pdf).getByRole('link')).toHaveAttribute('href', `${IMAGE}&x=3&variant=original`);
+  });
+
+  test('a picture the server made no thumbnail of becomes a named chip that opens the original', () => {
+    localStorage.setItem(DATA_SAVER_STORAGE_KEY, 'on');
+    renderWithProviders(<MessageAttachments attachments={attachments} />);
+    const [jpg] = screen.getAllByTestId('message-attachment');
+    fireEvent.error(within(jpg).getByRole('img'));
+    expect(within(jpg).queryByRole('img')).toBeNull();
+    expect(within(jpg).getByText(/field\.jpg/)).toBeInTheDocument();
+    expect(within(jpg).getByRole('link')).toHaveAttribute('href', `${IMAGE}&x=1&variant=original`);
+  });
+
+  test('a WebP is shown as it is: it is already as small as a thumbnail would be', () => {
+    localStorage.setItem(DATA_SAVER_STORAGE_KEY, 'on');
+    const webp: ChatMessageAttachment = {
+      type: 'upload',
+      id: 'w',
+      name: 'leaf.webp',
+      mimeType: 'image/webp',
+      url: IMAGE,
+    };
+    renderWithProviders(<MessageAttachments attachments={[webp]} />);
+    expect(screen.getByRole('img')).toHaveAttribute('src', `${IMAGE}&variant=original`);
   });
 
   test('data saver off: the files as they are', () => {

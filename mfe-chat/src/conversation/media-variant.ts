@@ -23,7 +23,10 @@ export function canPlayOggOpus(): boolean {
   }
 }
 
-/** The types the server makes thumbnails of (backend/src/files/thumbnails/webp-thumbnail.ts). */
+/**
+ * The types the server makes thumbnails of (backend/src/files/thumbnails/webp-thumbnail.ts). A WebP
+ * is already compressed like its thumbnail would be, and the server's ffmpeg cannot decode one.
+ */
 export function hasThumbnail(mimeType: string): boolean {
-  return /^image\/(png|jpeg|webp|gif|bmp)$/i.test(mimeType);
+  return /^image\/(png|jpeg|gif|bmp)$/i.test(mimeType);
 }

@@ -93,11 +93,21 @@ export function uploadFile(
   });
 }
 
+/**
+ * Google's consent URL. The answer also sets an HttpOnly cookie binding the consent to this browser
+ * (the sign-in window's callback requires it), so the call keeps its credentials.
+ */
 export function driveAuthUrl(signal?: AbortSignal): Promise<CloudStorageAuthUrl> {
-  return apiFetch<CloudStorageAuthUrl>('/api/enhancements/google-drive/auth-url', { signal });
+  return apiFetch<CloudStorageAuthUrl>('/api/enhancements/google-drive/auth-url', {
+    signal,
+    credentials: 'include',
+  });
 }
 
-/** The user's Drive files; the server uses the grant the sign-in window stored (no code needed). */
+/**
+ * The user's Drive files, through the grant the sign-in window's callback stored. No code is sent:
+ * the server trades codes only in that callback, which checks the state and the browser.
+ */
 export function driveFiles(conversationId?: string): Promise<CloudStorageFilesResponse> {
   const body: CloudStorageFilesRequest = conversationId ? { conversationId } : {};
   return apiFetch<CloudStorageFilesResponse>('/api/enhancements/google-drive/files', {

@@ -8,8 +8,10 @@ export interface DeletedRows {
   messages: number;
   files: number;
   uploads: number;
-  /** Keys in FILES_STORAGE of the user's files and export ZIPs. */
-  storageKeys: string[];
+  /** The user's files as FILES_STORAGE holds them (each with what was derived from it). */
+  storedFiles: Array<{ storageKey: string; contentType: string }>;
+  /** Keys in FILES_STORAGE of the user's export ZIPs. */
+  exportKeys: string[];
   /** What `beforeDelete` answered (the payment records kept). */
   kept: number;
 }
@@ -50,10 +52,12 @@ export class AccountDeletionRepository {
                 (SELECT count(*) FROM "uploads" WHERE "user_id" = $1) AS "uploads"`,
         [userId],
       )) as CountsRow[];
-      const keys = (await manager.query(
-        `SELECT "storage_key" FROM "files" WHERE "user_id" = $1
-         UNION
-         SELECT "storage_key" FROM "account_exports" WHERE "user_id" = $1 AND "storage_key" IS NOT NULL`,
+      const files = (await manager.query(
+        `SELECT "storage_key", "content_type" FROM "files" WHERE "user_id" = $1`,
+        [userId],
+      )) as Array<{ storage_key: string; content_type: string }>;
+      const exports = (await manager.query(
+        `SELECT "storage_key" FROM "account_exports" WHERE "user_id" = $1 AND "storage_key" IS NOT NULL`,
         [userId],
       )) as Array<{ storage_key: string }>;
       const kept = await beforeDelete(manager);
@@ -63,7 +67,8 @@ export class AccountDeletionRepository {
         messages: Number(counts.messages),
         files: Number(counts.files),
         uploads: Number(counts.uploads),
-        storageKeys: keys.map((row) => row.storage_key),
+        storedFiles: files.map((row) => ({ storageKey: row.storage_key, contentType: row.content_type })),
+        exportKeys: exports.map((row) => row.storage_key),
         kept,
       };
     });

@@ -4,7 +4,7 @@ import { AuthService, rateLimitAddress, SESSION_ENDED, TwoFactorService } from '
 import { RateLimitService, usernameFrom } from '../../auth/rate-limit.service';
 import { CardSubscriptionClosure, PaymentRecordsService } from '../../billing';
 import { ApiException } from '../../common';
-import { FILE_STORAGE, type FileStorage } from '../../files';
+import { FILE_STORAGE, type FileStorage, storedObjectKeys } from '../../files';
 import type { User } from '../../users';
 import { AccountDeletionRepository } from './account-deletion.repository';
 import type { DeleteAccountDto } from './delete-account.dto';
@@ -43,9 +43,12 @@ export class AccountDeletionService {
     );
     // A concurrent deletion won: to this request the session has ended, as to any later one.
     if (!deleted) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH_SESSION_ENDED', SESSION_ENDED);
-    const failures = await deleteStoredObjects(this.storage, deleted.storageKeys, this.logger);
+    // Each file's bytes before what was derived from them: a thumbnail being made meanwhile then
+    // finds its original gone and takes itself back (files/thumbnails/thumbnails.service.ts).
+    const keys = [...deleted.storedFiles.flatMap(storedObjectKeys), ...deleted.exportKeys];
+    const failures = await deleteStoredObjects(this.storage, keys, this.logger);
     this.logger.log(
-      `Deleted account ${user.id}: ${deleted.storageKeys.length} stored objects (${failures} left behind), ${deleted.kept} payment records kept anonymised`,
+      `Deleted account ${user.id}: ${keys.length} stored objects (${failures} left behind), ${deleted.kept} payment records kept anonymised`,
     );
     return {
       ok: true,

@@ -84,7 +84,10 @@ export class AccountExportDownloadController {
     description: 'The ZIP, as an attachment named `<app>-export-<username>-<yyyy-mm-dd>.zip`, nosniff.',
     schema: { type: 'string', format: 'binary' },
   })
-  @ApiErrorResponse(403, 'FILES_LINK_INVALID: the signature does not match this export.')
+  @ApiErrorResponse(
+    403,
+    "FILES_LINK_INVALID: the signature does not match this export; FILES_LINK_REVOKED: it was signed before the owner's last sign-out everywhere or password change.",
+  )
   @ApiErrorResponse(404, 'ACCOUNT_EXPORT_NOT_FOUND: no downloadable export has this id.')
   @ApiErrorResponse(410, 'ACCOUNT_EXPORT_EXPIRED: the link and the ZIP expired.')
   async download(

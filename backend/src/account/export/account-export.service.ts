@@ -14,6 +14,7 @@ import {
   exportNotFound,
 } from './account-export.errors';
 import { type AccountExportRow, AccountExportsRepository } from './account-exports.repository';
+import { isRevokedLink, linkRevoked } from '../../files/links/link-revocation';
 import { checkExportLink, exportLinkKey, signExportLink } from './export-link';
 import { exportDownloadName } from './export-names';
 import {
@@ -100,14 +101,21 @@ export class AccountExportService {
 
   /**
    * The ZIP a signed link names: 403 FILES_LINK_INVALID when forged or moved to another export,
-   * 410 when it (or the export) expired, 404 when no such export is downloadable.
+   * 403 FILES_LINK_REVOKED when signed before the owner's last sign-out everywhere or password
+   * change, 410 when it (or the export) expired, 404 when no such export is downloadable.
    */
-  async open(query: { exportId: string; expires: string; signature: string }): Promise<OpenedExport> {
+  async open(query: {
+    exportId: string;
+    expires: string;
+    signature: string;
+    issued: string;
+  }): Promise<OpenedExport> {
     const now = this.clock.now();
     const check = checkExportLink(this.linkKey, query, Math.floor(now.getTime() / 1000));
     if (!check.ok) throw check.reason === 'expired' ? exportExpired() : exportLinkInvalid();
     const row = await this.exports.findForDownload(query.exportId);
     if (!row) throw exportNotFound();
+    if (isRevokedLink(check.issuedAt, row.ownerTokensRevokedAt)) throw linkRevoked();
     if (row.status === 'expired' || (await this.expireIfDue(row, now))) throw exportExpired();
     if (row.status !== 'completed' || !row.storageKey) throw exportNotFound();
     const object = await this.storage.get(row.storageKey);
@@ -167,7 +175,12 @@ export class AccountExportService {
       completedAt: row.completedAt?.toISOString() ?? null,
       expiresAt: row.expiresAt?.toISOString() ?? null,
       downloadUrl: completed
-        ? signExportLink(this.linkKey, row.id, Math.floor(row.expiresAt!.getTime() / 1000))
+        ? signExportLink(
+            this.linkKey,
+            row.id,
+            Math.floor(row.expiresAt!.getTime() / 1000),
+            this.clock.now().getTime(),
+          )
         : null,
       sizeBytes: row.status === 'completed' ? row.sizeBytes : null,
       error,

@@ -23,6 +23,8 @@ export interface AccountExportRow {
 /** A completed export as its download link finds it, with the owner's name for the file name. */
 export interface DownloadableExport extends AccountExportRow {
   username: string;
+  /** When the owner last revoked their tokens: links signed before it are refused. */
+  ownerTokensRevokedAt: Date | null;
 }
 
 type Raw = Record<string, unknown>;
@@ -191,11 +193,17 @@ export class AccountExportsRepository {
 
   async findForDownload(id: string): Promise<DownloadableExport | null> {
     const rows = (await this.db.query(
-      `SELECT ${COLUMNS.replace(/"(\w+)"/g, 'e."$1"')}, u."username"
+      `SELECT ${COLUMNS.replace(/"(\w+)"/g, 'e."$1"')}, u."username", u."tokens_revoked_at"
        FROM "account_exports" e JOIN "users" u ON u."id" = e."user_id"
        WHERE e."id" = $1`,
       [id],
     )) as Raw[];
-    return rows.length ? { ...toRow(rows[0]), username: rows[0].username as string } : null;
+    return rows.length
+      ? {
+          ...toRow(rows[0]),
+          username: rows[0].username as string,
+          ownerTokensRevokedAt: rows[0].tokens_revoked_at as Date | null,
+        }
+      : null;
   }
 }

@@ -5,17 +5,20 @@ export function exportLinkKey(jwtSecret: string): Buffer {
   return createHmac('sha256', jwtSecret).update('kasa account export links v1').digest();
 }
 
-function signature(key: Buffer, exportId: string, expiresAt: number): Buffer {
-  return createHmac('sha256', key).update(`account-export\n${exportId}\n${expiresAt}`).digest();
+function signature(key: Buffer, exportId: string, expiresAt: number, issuedAt: number): Buffer {
+  return createHmac('sha256', key).update(`account-export\n${exportId}\n${expiresAt}\n${issuedAt}`).digest();
 }
 
-/** `/api/account/export/<id>/download?expires=<unix seconds>&signature=<base64url>`. */
-export function signExportLink(key: Buffer, exportId: string, expiresAt: number): string {
-  const sig = signature(key, exportId, expiresAt).toString('base64url');
-  return `/api/account/export/${exportId}/download?expires=${expiresAt}&signature=${sig}`;
+/**
+ * `/api/account/export/<id>/download?expires=<unix seconds>&signature=<base64url>&issued=<unix ms>`:
+ * the issue time ends the link with the owner's tokens (files/links/link-revocation.ts).
+ */
+export function signExportLink(key: Buffer, exportId: string, expiresAt: number, issuedAt: number): string {
+  const sig = signature(key, exportId, expiresAt, issuedAt).toString('base64url');
+  return `/api/account/export/${exportId}/download?expires=${expiresAt}&signature=${sig}&issued=${issuedAt}`;
 }
 
-export type ExportLinkCheck = { ok: true } | { ok: false; reason: 'invalid' | 'expired' };
+export type ExportLinkCheck = { ok: true; issuedAt: number } | { ok: false; reason: 'invalid' | 'expired' };
 
 /**
  * Checks the signature (constant time) for this export id, then the expiry: only a genuine link
@@ -23,16 +26,17 @@ export type ExportLinkCheck = { ok: true } | { ok: false; reason: 'invalid' | 'e
  */
 export function checkExportLink(
   key: Buffer,
-  query: { exportId: string; expires: string; signature: string },
+  query: { exportId: string; expires: string; signature: string; issued: string },
   nowSeconds: number,
 ): ExportLinkCheck {
   const expiresAt = Number(query.expires);
-  if (!/^\d{1,12}$/.test(query.expires) || !Number.isSafeInteger(expiresAt))
+  const issuedAt = Number(query.issued);
+  if (!/^\d{1,12}$/.test(query.expires) || !/^\d{1,15}$/.test(query.issued))
     return { ok: false, reason: 'invalid' };
-  const expected = signature(key, query.exportId, expiresAt);
+  const expected = signature(key, query.exportId, expiresAt, issuedAt);
   const given = Buffer.from(query.signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     return { ok: false, reason: 'invalid' };
   if (expiresAt <= nowSeconds) return { ok: false, reason: 'expired' };
-  return { ok: true };
+  return { ok: true, issuedAt };
 }

@@ -10,9 +10,80 @@ export interface TwoFactorRow {
 
 type Rows<T> = [T[], number];
 
+/** What a code check reads under the account's row lock. */
+export interface LockedTwoFactorRow {
+  secretEncrypted: string | null;
+  enabledAt: Date | null;
+  /** Wrong codes in a row (since the last right one, unlock or lock). */
+  failedAttempts: number;
+  /** Set once the wrong codes reached the limit; past it, the lock is over. */
+  lockedUntil: Date | null;
+}
+
 /**
- * The two-factor tables (migration 1764700000000-Account). Every change that must happen once is
- * one conditional UPDATE … RETURNING, so two requests racing with the same code cannot both win.
+ * A code check's writes, inside the transaction that holds the account's row lock
+ * (TwoFactorRepository.underAccountLock): they commit or roll back together.
+ */
+export class LockedTwoFactorAccount {
+  constructor(
+    private readonly manager: EntityManager,
+    private readonly userId: string,
+  ) {}
+
+  /** Accepts a TOTP step once: only if newer than every step used before (no replay). */
+  async useStep(step: number): Promise<boolean> {
+    const [rows] = (await this.manager.query(
+      `UPDATE "user_two_factor" SET "last_used_step" = $2, "updated_at" = now()
+       WHERE "user_id" = $1 AND "enabled_at" IS NOT NULL AND ("last_used_step" IS NULL OR "last_used_step" < $2)
+       RETURNING "user_id"`,
+      [this.userId, step],
+    )) as Rows<unknown>;
+    return rows.length > 0;
+  }
+
+  /** Spends one backup code; false when it is unknown or already spent. */
+  async useBackupCode(codeHash: string): Promise<boolean> {
+    const [rows] = (await this.manager.query(
+      `UPDATE "two_factor_backup_codes" SET "used_at" = now()
+       WHERE "user_id" = $1 AND "code_hash" = $2 AND "used_at" IS NULL
+       RETURNING "id"`,
+      [this.userId, codeHash],
+    )) as Rows<unknown>;
+    return rows.length > 0;
+  }
+
+  /** A right code: the count starts again, any lock and its unlock link are gone. */
+  async clearFailures(): Promise<void> {
+    await this.manager.query(
+      `UPDATE "user_two_factor" SET "failed_attempts" = 0, "locked_until" = NULL, "unlock_token_hash" = NULL
+       WHERE "user_id" = $1`,
+      [this.userId],
+    );
+  }
+
+  /** A wrong code that leaves the account open: `failures` in a row now (an ended lock is cleared). */
+  async countFailure(failures: number): Promise<void> {
+    await this.manager.query(
+      `UPDATE "user_two_factor" SET "failed_attempts" = $2, "locked_until" = NULL, "unlock_token_hash" = NULL
+       WHERE "user_id" = $1`,
+      [this.userId, failures],
+    );
+  }
+
+  /** The wrong code that reached the limit: locked until `until`, or until the link hashed `unlockTokenHash`. */
+  async lock(until: Date, unlockTokenHash: string): Promise<void> {
+    await this.manager.query(
+      `UPDATE "user_two_factor" SET "failed_attempts" = 0, "locked_until" = $2, "unlock_token_hash" = $3
+       WHERE "user_id" = $1`,
+      [this.userId, until, unlockTokenHash],
+    );
+  }
+}
+
+/**
+ * The two-factor tables (migrations 1764700000000-Account and 1795816139492-TwoFactorLock). Every
+ * change that must happen once is one conditional UPDATE … RETURNING, so two requests racing with
+ * the same code cannot both win; code checks also hold the account's row lock.
  */
 @Injectable()
 export class TwoFactorRepository {
@@ -35,6 +106,58 @@ export class TwoFactorRepository {
           pendingSecretEncrypted: row.pending_secret_encrypted,
         }
       : null;
+  }
+
+  /**
+   * Runs `check` in a transaction holding the account's `user_two_factor` row lock (SELECT … FOR
+   * UPDATE), so the code checks of one account run one at a time across every API instance and
+   * no parallel guess can pass the failure count. `row` is null when the account has no row.
+   */
+  underAccountLock<T>(
+    userId: string,
+    check: (row: LockedTwoFactorRow | null, account: LockedTwoFactorAccount) => Promise<T>,
+  ): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      const [row] = (await manager.query(
+        `SELECT "secret_encrypted", "enabled_at", "failed_attempts", "locked_until"
+         FROM "user_two_factor" WHERE "user_id" = $1 FOR UPDATE`,
+        [userId],
+      )) as Array<{
+        secret_encrypted: string | null;
+        enabled_at: Date | null;
+        failed_attempts: number;
+        locked_until: Date | null;
+      }>;
+      const locked = row
+        ? {
+            secretEncrypted: row.secret_encrypted,
+            enabledAt: row.enabled_at,
+            failedAttempts: row.failed_attempts,
+            lockedUntil: row.locked_until,
+          }
+        : null;
+      return check(locked, new LockedTwoFactorAccount(manager, userId));
+    });
+  }
+
+  /** Whether an unlock link (by its hash) still opens a lock that lasts past `now`. */
+  async isUnlockable(unlockTokenHash: string, now: Date): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `SELECT 1 FROM "user_two_factor" WHERE "unlock_token_hash" = $1 AND "locked_until" > $2`,
+      [unlockTokenHash, now],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** Ends the lock the link (by its hash) names, once, while it lasts; false otherwise. */
+  async unlock(unlockTokenHash: string, now: Date): Promise<boolean> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE "user_two_factor" SET "failed_attempts" = 0, "locked_until" = NULL, "unlock_token_hash" = NULL
+       WHERE "unlock_token_hash" = $1 AND "locked_until" > $2
+       RETURNING "user_id"`,
+      [unlockTokenHash, now],
+    )) as Rows<unknown>;
+    return rows.length > 0;
   }
 
   async isEnabled(userId: string): Promise<boolean> {
@@ -86,29 +209,6 @@ export class TwoFactorRepository {
       await this.replaceBackupCodes(userId, codeHashes, manager);
       return rows[0].enabled_at;
     });
-  }
-
-  /** Accepts a TOTP step once: only if newer than every step used before (no replay). */
-  async useStep(userId: string, step: number): Promise<boolean> {
-    const [rows] = (await this.dataSource.query(
-      `UPDATE "user_two_factor" SET "last_used_step" = $2, "updated_at" = now()
-       WHERE "user_id" = $1 AND "enabled_at" IS NOT NULL AND ("last_used_step" IS NULL OR "last_used_step" < $2)
-       RETURNING "user_id"`,
-      [userId, step],
-    )) as Rows<unknown>;
-    return rows.length > 0;
-  }
-
-  /** Spends one backup code; false when it is unknown or already spent (or 2FA is off). */
-  async useBackupCode(userId: string, codeHash: string): Promise<boolean> {
-    const [rows] = (await this.dataSource.query(
-      `UPDATE "two_factor_backup_codes" SET "used_at" = now()
-       WHERE "user_id" = $1 AND "code_hash" = $2 AND "used_at" IS NULL
-         AND EXISTS (SELECT 1 FROM "user_two_factor" t WHERE t."user_id" = $1 AND t."enabled_at" IS NOT NULL)
-       RETURNING "id"`,
-      [userId, codeHash],
-    )) as Rows<unknown>;
-    return rows.length > 0;
   }
 
   async replaceBackupCodes(userId: string, codeHashes: string[], manager?: EntityManager): Promise<void> {

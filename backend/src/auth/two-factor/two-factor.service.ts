@@ -15,7 +15,13 @@ import { RateLimitService, usernameFrom } from '../rate-limit.service';
 import { backupCodeHash, generateBackupCodes, normalizeBackupCode } from './backup-codes';
 import { SecretBox } from './secret-box';
 import { newTotpSecret, totpStep, totpUrl } from './totp';
-import { TwoFactorRepository } from './two-factor.repository';
+import { newUnlockToken, TwoFactorLockedException, unlockTokenHash } from './two-factor-lock';
+import { TwoFactorLockMailer } from './two-factor-lock-mailer';
+import {
+  type LockedTwoFactorAccount,
+  type LockedTwoFactorRow,
+  TwoFactorRepository,
+} from './two-factor.repository';
 
 export const TWO_FACTOR_ON =
   'Two-factor sign-in is on. Keep these backup codes somewhere safe: each works once, and they will not be shown again.';
@@ -31,11 +37,18 @@ const codeWrong = (message = CODE_WRONG) =>
 const notEnabled = () =>
   new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_TWO_FACTOR_NOT_ENABLED', 'Two-factor sign-in is not on.');
 
+/** What one code check under the account's lock came to. */
+type CodeCheck =
+  | { outcome: 'right' | 'wrong' }
+  | { outcome: 'locked'; until: Date }
+  | { outcome: 'locked-now'; unlockToken: string };
+
 /**
  * TOTP two-factor sign-in: setup (a pending secret), confirm (first code turns it on and gives
  * the backup codes), disable, renewing the backup codes, and checking a code for sign-in or for
  * another module (account deletion). A TOTP step is accepted once; a backup code once.
  * Wrong codes on these signed-in routes answer 400, never 401 (a 401 means the session ended).
+ * Every check of an enabled second factor counts towards its lock (two-factor-lock.ts).
  */
 @Injectable()
 export class TwoFactorService {
@@ -46,6 +59,7 @@ export class TwoFactorService {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly repository: TwoFactorRepository,
     private readonly rateLimit: RateLimitService,
+    private readonly lockMailer: TwoFactorLockMailer,
   ) {
     this.box = new SecretBox(config.jwtSecret, 'two-factor-secret');
   }
@@ -162,7 +176,7 @@ export class TwoFactorService {
     await this.countAttempt(user, ip);
     if (!(await this.isEnabled(userId))) throw notEnabled();
     if (!TOTP_CODE_PATTERN.test(code)) throw codeWrong(TOTP_NEEDED);
-    if (!(await this.verifyTotp(userId, code))) throw codeWrong();
+    if (!(await this.verifyCode(userId, code, { totpOnly: true }))) throw codeWrong();
     const backupCodes = generateBackupCodes();
     await this.repository.replaceBackupCodes(
       userId,
@@ -179,21 +193,87 @@ export class TwoFactorService {
   /**
    * A 6-digit TOTP code or a backup code of this user, consumed if right (a TOTP step and a
    * backup code each work once). False when wrong, already used, malformed, or 2FA is off.
-   * Rate limiting is the caller's job (it knows the client address).
+   * Throws TwoFactorLockedException (429) while too many wrong codes lock the account.
+   * Per-address rate limiting is the caller's job (it knows the client address).
    */
-  async verifyAnyCode(userId: string, code: string): Promise<boolean> {
-    const trimmed = code.trim();
-    if (TOTP_CODE_PATTERN.test(trimmed)) return this.verifyTotp(userId, trimmed);
-    const backupCode = normalizeBackupCode(trimmed);
-    if (!backupCode) return false;
-    return this.repository.useBackupCode(userId, backupCodeHash(this.config.jwtSecret, userId, backupCode));
+  verifyAnyCode(userId: string, code: string): Promise<boolean> {
+    return this.verifyCode(userId, code, { totpOnly: false });
   }
 
-  private async verifyTotp(userId: string, code: string): Promise<boolean> {
-    const row = await this.repository.find(userId);
-    if (!row?.enabledAt || !row.secretEncrypted) return false;
-    const step = totpStep(this.box.open(row.secretEncrypted), code, this.clock.now());
-    return step !== null && this.repository.useStep(userId, step);
+  /**
+   * The lock link e-mailed to the owner: whether it still opens a lock (the page asks before it
+   * acts, since mail scanners open links), and unlocking it, once.
+   */
+  isUnlockable(token: string): Promise<boolean> {
+    return this.repository.isUnlockable(unlockTokenHash(this.config.jwtSecret, token), this.clock.now());
+  }
+
+  unlock(token: string): Promise<boolean> {
+    return this.repository.unlock(unlockTokenHash(this.config.jwtSecret, token), this.clock.now());
+  }
+
+  private async verifyCode(userId: string, code: string, options: { totpOnly: boolean }): Promise<boolean> {
+    const trimmed = code.trim();
+    const check = await this.repository.underAccountLock(userId, (row, account) =>
+      this.checkUnderLock(userId, row, account, trimmed, options),
+    );
+    switch (check.outcome) {
+      case 'right':
+        return true;
+      case 'wrong':
+        return false;
+      case 'locked':
+        throw new TwoFactorLockedException((check.until.getTime() - this.clock.now().getTime()) / 1000);
+      case 'locked-now':
+        await this.lockMailer.send(userId, check.unlockToken);
+        return false;
+    }
+  }
+
+  /** One code against the account whose row lock the caller holds, and what it does to the count. */
+  private async checkUnderLock(
+    userId: string,
+    row: LockedTwoFactorRow | null,
+    account: LockedTwoFactorAccount,
+    code: string,
+    options: { totpOnly: boolean },
+  ): Promise<CodeCheck> {
+    if (!row?.enabledAt || !row.secretEncrypted) return { outcome: 'wrong' };
+    const now = this.clock.now();
+    if (row.lockedUntil && row.lockedUntil > now) return { outcome: 'locked', until: row.lockedUntil };
+    if (await this.consume(userId, row.secretEncrypted, account, code, now, options)) {
+      if (row.failedAttempts > 0 || row.lockedUntil) await account.clearFailures();
+      return { outcome: 'right' };
+    }
+    // A lock that ended by itself starts a new count.
+    const failures = (row.lockedUntil ? 0 : row.failedAttempts) + 1;
+    const { maxFailures, lockMs } = this.config.twoFactorLock;
+    if (failures < maxFailures) {
+      await account.countFailure(failures);
+      return { outcome: 'wrong' };
+    }
+    const unlockToken = newUnlockToken();
+    await account.lock(new Date(now.getTime() + lockMs), unlockTokenHash(this.config.jwtSecret, unlockToken));
+    return { outcome: 'locked-now', unlockToken };
+  }
+
+  /** Spends the code if it is right: a TOTP step newer than the last one used, or an unused backup code. */
+  private async consume(
+    userId: string,
+    sealedSecret: string,
+    account: LockedTwoFactorAccount,
+    code: string,
+    now: Date,
+    options: { totpOnly: boolean },
+  ): Promise<boolean> {
+    if (TOTP_CODE_PATTERN.test(code)) {
+      const step = totpStep(this.box.open(sealedSecret), code, now);
+      return step !== null && account.useStep(step);
+    }
+    const backupCode = options.totpOnly ? null : normalizeBackupCode(code);
+    return (
+      backupCode !== null && account.useBackupCode(backupCodeHash(this.config.jwtSecret, userId, backupCode))
+    );
   }
 
   private hashBackupCode(userId: string, backupCode: string): string {

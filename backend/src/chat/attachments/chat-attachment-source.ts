@@ -36,4 +36,10 @@ export interface ChatAttachmentSource {
     question: string,
     maxChars: number,
   ): Promise<{ text: string; complete: boolean }>;
+  /**
+   * A conversation of the user's is being deleted: deletes what goes with it, i.e. what was sent
+   * into it and its attachments of this type among `ids` (those of its messages). A kind that
+   * outlives its conversations leaves this out.
+   */
+  deleteWithConversation?(userId: string, conversationId: string, ids: string[]): Promise<void>;
 }

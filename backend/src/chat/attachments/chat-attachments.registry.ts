@@ -17,4 +17,8 @@ export class ChatAttachmentsRegistry {
   get(type: ChatAttachmentRef['type']): ChatAttachmentSource | undefined {
     return this.sources.get(type);
   }
+
+  all(): ChatAttachmentSource[] {
+    return [...this.sources.values()];
+  }
 }

@@ -72,6 +72,23 @@ export class ChatAttachmentsService {
   ) {}
 
   /**
+   * Tells every attachment source that the conversation is being deleted, with the attachments of
+   * its messages (`attached`): each deletes what goes with it (an upload's file and text).
+   */
+  async deleteWithConversation(
+    userId: string,
+    conversationId: string,
+    attached: ChatAttachmentRef[],
+  ): Promise<void> {
+    for (const source of this.registry.all())
+      await source.deleteWithConversation?.(
+        userId,
+        conversationId,
+        attached.filter((ref) => ref.type === source.type).map((ref) => ref.id),
+      );
+  }
+
+  /**
    * The attachments in the order sent, 404 CHAT_ATTACHMENT_NOT_FOUND when one is not the user's,
    * does not exist, or its feature is not loaded.
    */

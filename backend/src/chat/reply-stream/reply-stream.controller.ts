@@ -3,6 +3,7 @@ import { ApiHeader, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
 import type { Response } from 'express';
 import { CurrentUser, JwtAuthGuard } from '../../auth';
+import { EventStream } from '../../concurrency-limits';
 import {
   ApiChatEventStream,
   ApiErrorResponse,
@@ -35,6 +36,7 @@ export class ReplyStreamController {
    * again, the text after the offset (maybe as one chunk), the live chunks, the final event.
    */
   @Get('messages/:id/stream')
+  @EventStream()
   @ApiChatEventStream()
   @ApiHeader({
     name: 'Last-Event-ID',

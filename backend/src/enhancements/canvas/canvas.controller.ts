@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from 
 import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { CanvasListResponse, CanvasSave, CanvasSaveResponse } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../../auth';
+import { HeavyRequest } from '../../concurrency-limits';
 import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiValidationFailed } from '../../docs';
 import type { User } from '../../users';
 import { CanvasService } from './canvas.service';
@@ -23,6 +24,7 @@ export class CanvasController {
   constructor(private readonly canvas: CanvasService) {}
 
   @Post('save')
+  @HeavyRequest('canvas-save')
   @HttpCode(200)
   @ApiOkResponse({
     type: CanvasSaveResponseDoc,

@@ -26,7 +26,7 @@ export class CanvasService {
 
   async save(userId: string, body: SaveCanvasDto): Promise<CanvasSaveResponse> {
     const { width, height, dataURL } = body.canvasData;
-    const check = readCanvasPng(dataURL, width, height);
+    const check = await readCanvasPng(dataURL, width, height);
     if (!check.ok) {
       if (check.reason === 'size-mismatch')
         throw new ApiException(

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type {
@@ -7,10 +7,11 @@ import type {
   CloudStorageFilesResponse,
 } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../../auth';
-import { APP_CONFIG, type AppConfig } from '../../config';
+import { HeavyRequest } from '../../concurrency-limits';
 import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiValidationFailed } from '../../docs';
 import type { User } from '../../users';
 import { CALLBACK_PAGE_CSP, callbackPage } from './callback-page';
+import { bindingCookieName, bindingCookieOptions, readBindingCookies } from './oauth-binding';
 import {
   CloudStorageAuthUrlDoc,
   CloudStorageDownloadResponseDoc,
@@ -34,23 +35,31 @@ const firstString = (value: unknown): string | undefined =>
 @ApiOtherErrors()
 @Controller('enhancements/google-drive')
 export class GoogleDriveController {
-  constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly drive: GoogleDriveService,
-  ) {}
+  constructor(private readonly drive: GoogleDriveService) {}
 
   @Get('auth-url')
   @UseGuards(JwtAuthGuard)
+  @Header('Cache-Control', 'no-store')
   @ApiSignedIn()
-  @ApiOkResponse({ type: CloudStorageAuthUrlDoc })
+  @ApiOkResponse({
+    type: CloudStorageAuthUrlDoc,
+    description:
+      'Also sets an HttpOnly, SameSite=Lax cookie (kasa_drive_<nonce>, path …/callback, 10 minutes) binding the consent to this browser: the callback requires it.',
+  })
   @ApiErrorResponse(503, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set (DRIVE_NOT_CONFIGURED).')
-  async authUrl(@CurrentUser() user: User, @Req() request: Request): Promise<CloudStorageAuthUrl> {
-    return { authUrl: await this.drive.authUrl(user.id, this.origin(request)) };
+  async authUrl(
+    @CurrentUser() user: User,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<CloudStorageAuthUrl> {
+    const { authUrl, nonce, binding } = await this.drive.authUrl(user.id);
+    response.cookie(bindingCookieName(nonce), binding, bindingCookieOptions(this.publicOrigin()));
+    return { authUrl };
   }
 
   /**
    * Google's redirect after consent, in the popup: no bearer token (a navigation), the signed
-   * `state` names the user. Answers a small HTML page (200 connected, 400 denied or invalid).
+   * `state` names the user and the binding cookie proves this is the browser that asked for it.
+   * Answers a small HTML page (200 connected, 400 denied or invalid) and clears the cookie.
    */
   @Get('callback')
   @ApiResponse({
@@ -61,19 +70,23 @@ export class GoogleDriveController {
   @ApiResponse({
     status: 400,
     description:
-      'Consent denied (?error=access_denied), a state forged, expired or used, or the code refused: a page says so.',
+      "Consent denied (?error=access_denied), a state forged, expired or used, the browser without the state's binding cookie (a link completed elsewhere), or the code refused: a page says so.",
     content: HTML,
   })
   @ApiErrorResponse(503, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set (DRIVE_NOT_CONFIGURED).')
   async callback(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const outcome = await this.drive.callback(
+    const { outcome, usedNonce } = await this.drive.callback(
       {
         code: firstString(request.query.code),
         state: firstString(request.query.state),
         error: firstString(request.query.error),
       },
-      this.origin(request),
+      readBindingCookies(request.headers.cookie),
     );
+    if (usedNonce) {
+      const { maxAge: _maxAge, ...where } = bindingCookieOptions(this.publicOrigin());
+      response.clearCookie(bindingCookieName(usedNonce), where);
+    }
     response
       .status(outcome === 'connected' ? 200 : 400)
       .set('Content-Security-Policy', CALLBACK_PAGE_CSP)
@@ -94,15 +107,12 @@ export class GoogleDriveController {
   )
   @ApiErrorResponse(502, 'Google Drive could not be reached (DRIVE_UNREACHABLE) or failed (DRIVE_FAILED).')
   @ApiErrorResponse(503, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set (DRIVE_NOT_CONFIGURED).')
-  files(
-    @CurrentUser() user: User,
-    @Body() body: DriveFilesDto,
-    @Req() request: Request,
-  ): Promise<CloudStorageFilesResponse> {
-    return this.drive.listFiles(user.id, body.code, this.origin(request));
+  files(@CurrentUser() user: User, @Body() _body: DriveFilesDto): Promise<CloudStorageFilesResponse> {
+    return this.drive.listFiles(user.id);
   }
 
   @Post('download')
+  @HeavyRequest('drive-import')
   @HttpCode(200)
   @UseGuards(JwtAuthGuard)
   @ApiSignedIn()
@@ -124,13 +134,8 @@ export class GoogleDriveController {
     return this.drive.download(user, body.fileId, body.conversationId);
   }
 
-  /**
-   * Where Google sends the popup back: PUBLIC_URL when set, else this request's origin (its
-   * protocol and host as the trusted proxy forwarded them, TRUST_PROXY). Google only accepts a
-   * redirect_uri registered for the client, so a forged Host gains nothing.
-   */
-  private origin(request: Request): string {
-    if (this.config.publicUrl) return this.config.publicUrl.replace(/\/+$/, '');
-    return `${request.protocol}://${request.host}`;
+  /** The callback's origin (PUBLIC_URL, or the development default: config/load-config.ts). */
+  private publicOrigin(): string {
+    return this.drive.requireConfigured().config.publicOrigin;
   }
 }

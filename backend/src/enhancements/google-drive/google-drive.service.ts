@@ -26,6 +26,7 @@ import {
   type GoogleTokens,
 } from './google-drive.client';
 import { GoogleDriveRepository } from './google-drive.repository';
+import { CALLBACK_PATH, newBinding } from './oauth-binding';
 import { OAuthStateSigner } from './oauth-state';
 import { TokenCipher } from './token-cipher';
 
@@ -35,7 +36,6 @@ import { TokenCipher } from './token-cipher';
  * Google Picker, so the list would be empty; drive.metadata.readonly cannot download.
  */
 export const DRIVE_SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
-export const CALLBACK_PATH = '/api/enhancements/google-drive/callback';
 export const NOT_CONFIGURED_MESSAGE =
   'Google Drive import is not configured on this server: the administrator must set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.';
 export const NOT_CONNECTED_MESSAGE = 'Connect Google Drive first.';
@@ -112,15 +112,20 @@ export class GoogleDriveService {
     return this.drive;
   }
 
-  async authUrl(userId: string, origin: string): Promise<string> {
+  /**
+   * Google's consent URL, and the browser binding its state requires back (the controller sets
+   * it as a cookie named by the nonce: oauth-binding.ts).
+   */
+  async authUrl(userId: string): Promise<{ authUrl: string; nonce: string; binding: string }> {
     const { config } = this.requireConfigured();
     const now = this.clock.now();
-    const { state, nonce, expiresAt } = this.states.issue(userId, Math.floor(now.getTime() / 1000));
+    const binding = newBinding();
+    const { state, nonce, expiresAt } = this.states.issue(userId, binding, Math.floor(now.getTime() / 1000));
     await this.repository.saveState(userId, nonce, new Date(expiresAt * 1000), now);
     const url = new URL(config.authUrl);
     url.search = new URLSearchParams({
       client_id: config.clientId,
-      redirect_uri: `${origin}${CALLBACK_PATH}`,
+      redirect_uri: redirectUri(config),
       response_type: 'code',
       scope: DRIVE_SCOPE,
       // A refresh token, so imports keep working after the access token's hour.
@@ -130,46 +135,46 @@ export class GoogleDriveService {
       include_granted_scopes: 'true',
       state,
     }).toString();
-    return url.toString();
-  }
-
-  /** The popup's landing: checks the state, trades the code for tokens and stores them. */
-  async callback(
-    query: { code?: string; state?: string; error?: string },
-    origin: string,
-  ): Promise<CallbackOutcome> {
-    const { client } = this.requireConfigured();
-    if (query.error) return query.error === 'access_denied' ? 'denied' : 'failed';
-    const now = this.clock.now();
-    const state = query.state ? this.states.verify(query.state, Math.floor(now.getTime() / 1000)) : null;
-    if (!state || !(await this.repository.consumeState(state.userId, state.nonce, now)))
-      return 'invalid-state';
-    if (!query.code) return 'failed';
-    const result = await client.exchangeCode(query.code, `${origin}${CALLBACK_PATH}`);
-    if (!result.ok) {
-      this.logger.warn(`Google refused the authorization code (${result.failure}: ${result.error}).`);
-      return 'failed';
-    }
-    await this.storeTokens(state.userId, result.tokens);
-    return 'connected';
+    return { authUrl: url.toString(), nonce, binding };
   }
 
   /**
-   * The user's 50 most recently changed files. A `code` (the dialog sends one) is traded first;
-   * when that fails the stored grant is used, and without one the user must connect first.
+   * The popup's landing: checks the state and that this browser holds its binding (`bindings`:
+   * the request's binding cookies by nonce), then trades the code for tokens and stores them.
+   * `usedNonce`: the binding cookie to clear (the state named it).
    */
-  async listFiles(
-    userId: string,
-    code: string | undefined,
-    origin: string,
-  ): Promise<CloudStorageFilesResponse> {
-    const { client } = this.requireConfigured();
-    if (code) {
-      const result = await client.exchangeCode(code, `${origin}${CALLBACK_PATH}`);
-      if (result.ok) await this.storeTokens(userId, result.tokens);
-      else if (!(await this.repository.findTokens(userId)))
-        throw result.failure === 'unreachable' ? unreachable() : notConnected();
+  async callback(
+    query: { code?: string; state?: string; error?: string },
+    bindings: ReadonlyMap<string, string>,
+  ): Promise<{ outcome: CallbackOutcome; usedNonce?: string }> {
+    const { config, client } = this.requireConfigured();
+    const now = this.clock.now();
+    const state = query.state ? this.states.verify(query.state, Math.floor(now.getTime() / 1000)) : null;
+    const usedNonce = state?.nonce;
+    if (query.error) return { outcome: query.error === 'access_denied' ? 'denied' : 'failed', usedNonce };
+    if (
+      !state ||
+      !OAuthStateSigner.bindingMatches(state, bindings.get(state.nonce)) ||
+      !(await this.repository.consumeState(state.userId, state.nonce, now))
+    )
+      return { outcome: 'invalid-state', usedNonce };
+    if (!query.code) return { outcome: 'failed', usedNonce };
+    const result = await client.exchangeCode(query.code, redirectUri(config));
+    if (!result.ok) {
+      this.logger.warn(`Google refused the authorization code (${result.failure}: ${result.error}).`);
+      return { outcome: 'failed', usedNonce };
     }
+    await this.storeTokens(state.userId, result.tokens);
+    return { outcome: 'connected', usedNonce };
+  }
+
+  /**
+   * The user's 50 most recently changed files, through the grant the callback stored; without
+   * one the user must connect first. No authorization code is traded here: only the callback,
+   * which checks the state and the browser, may connect a Drive to an account.
+   */
+  async listFiles(userId: string): Promise<CloudStorageFilesResponse> {
+    const { client } = this.requireConfigured();
     const files = await this.withAccessToken(userId, (token) => client.listFiles(token));
     return { success: true, files: files.map(toCloudStorageFile) };
   }
@@ -303,6 +308,11 @@ export class GoogleDriveService {
     await this.storeTokens(userId, result.tokens);
     return { token: result.tokens.accessToken, refreshed: true };
   }
+}
+
+/** From configuration only (PUBLIC_URL): a forged Host header must not move it. */
+function redirectUri(config: GoogleDriveConfig): string {
+  return `${config.publicOrigin}${CALLBACK_PATH}`;
 }
 
 function toCloudStorageFile(file: DriveFileResource): CloudStorageFile {

@@ -3,6 +3,7 @@ import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { ResearchListResponse, ResearchProgress, ResearchResponse } from '@kasa/contracts';
 import { detectReplyLanguage } from '../../ai/language/detect-language';
 import { CurrentUser, JwtAuthGuard } from '../../auth';
+import { HeavyRequest } from '../../concurrency-limits';
 import {
   ApiErrorResponse,
   ApiOtherErrors,
@@ -31,6 +32,7 @@ export class ResearchController {
   constructor(private readonly research: ResearchService) {}
 
   @Post()
+  @HeavyRequest('research')
   @HttpCode(200)
   @ApiHeader({
     name: 'Accept-Language',

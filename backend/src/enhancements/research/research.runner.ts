@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ResearchProgress, ResearchSource, SavedResearch, WebSearchResult } from '@kasa/contracts';
 import {
   CHAT_MODEL,
@@ -10,10 +10,12 @@ import { KnowledgeSearchService } from '../../ai/knowledge/knowledge-search.serv
 import type { ReplyLanguage } from '../../ai/language/detect-language';
 import { ApiException } from '../../common';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { OutsideFetchError } from '../search/providers/http-fetch';
+import { type AddressGuard, OutsideFetchError } from '../search/providers/http-fetch';
 import { WebSearchEngines } from '../search/web-search.engines';
+import { WorkerThreadsService } from '../../worker-threads';
 import { extractiveSummary } from './extractive-summary';
 import type { RunResearchJob } from './jobs/run-research.job-types';
+import { publicInternetGuard } from './public-address';
 import { ResearchRepository } from './research.repository';
 import { fetchWebPage } from './web-page';
 import { type WikipediaHit, WikipediaClient } from './wikipedia.client';
@@ -64,12 +66,16 @@ const cut = (text: string, max: number) =>
  * 3. summarising: the chat model writes a summary from those texts only, citing them [1]...
  * Offline (the offline chat engine, RESEARCH_WEB=off, or no page could be fetched): the local
  * index and an extractive summary, labelled offline. Progress is stored per request id; the
- * research is saved for its owner either way.
+ * research is saved for its owner either way. Pages and Wikipedia's redirects stay on the public
+ * internet (public-address.ts) unless RESEARCH_ALLOW_PRIVATE_NETWORK; pages' HTML is read on a
+ * worker thread.
  */
 @Injectable()
-export class ResearchRunner {
+export class ResearchRunner implements OnModuleDestroy {
   private readonly logger = new Logger('Research');
   private readonly wikipedia: WikipediaClient;
+  /** Undefined when RESEARCH_ALLOW_PRIVATE_NETWORK lets research read any address. */
+  private readonly guard: AddressGuard | undefined;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -77,9 +83,15 @@ export class ResearchRunner {
     private readonly engines: WebSearchEngines,
     private readonly knowledge: KnowledgeSearchService,
     private readonly repository: ResearchRepository,
+    private readonly threads: WorkerThreadsService,
   ) {
     const { research } = config.enhancements;
-    this.wikipedia = new WikipediaClient(research.wikipediaApiUrl, research.fetchTimeoutMs);
+    this.guard = research.allowPrivateNetwork ? undefined : publicInternetGuard();
+    this.wikipedia = new WikipediaClient(research.wikipediaApiUrl, research.fetchTimeoutMs, this.guard);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.guard?.dispatcher?.close();
   }
 
   /** True when research goes to Wikipedia and the web and a model summarises. */
@@ -177,8 +189,13 @@ export class ResearchRunner {
         };
       }
       const { result } = candidate;
-      const { fetchTimeoutMs, allowPrivateNetwork } = this.config.enhancements.research;
-      const page = await fetchWebPage(result.link, fetchTimeoutMs, { allowPrivateNetwork });
+      const { fetchTimeoutMs, pageParseTimeoutMs } = this.config.enhancements.research;
+      const page = await fetchWebPage(result.link, {
+        timeoutMs: fetchTimeoutMs,
+        parseTimeoutMs: pageParseTimeoutMs,
+        threads: this.threads,
+        guard: this.guard,
+      });
       return {
         title: result.title || page.title || result.displayLink,
         url: result.link,

@@ -1,6 +1,6 @@
 import type { ReplyLanguage } from '../../ai/language/detect-language';
 import { plainText } from '../search/html-text';
-import { fetchJson, httpUrl, OutsideFetchError } from '../search/providers/http-fetch';
+import { type AddressGuard, fetchJson, httpUrl, OutsideFetchError } from '../search/providers/http-fetch';
 import { isObject } from '../search/providers/web-search-provider';
 
 /** Largest Wikipedia answer read (bytes): a search or a summary is a few kilobytes. */
@@ -26,11 +26,14 @@ export interface WikipediaPage {
  * Wikipedia's REST API at WIKIPEDIA_API_URL ('{lang}' replaced by en or fr):
  * - GET {origin}/w/rest.php/v1/search/page?q=&limit=5 → `{pages: [{key, title, excerpt, description}]}`
  * - GET {origin}/api/rest_v1/page/summary/{key} → `{title, extract, content_urls: {desktop: {page}}}`
+ * WIKIPEDIA_API_URL is the operator's and is asked as configured; where it redirects to goes
+ * through `guard` like any web page research reads (undefined: RESEARCH_ALLOW_PRIVATE_NETWORK).
  */
 export class WikipediaClient {
   constructor(
     private readonly apiUrl: string,
     private readonly timeoutMs: number,
+    private readonly guard: AddressGuard | undefined,
   ) {}
 
   origin(language: ReplyLanguage): string {
@@ -77,6 +80,8 @@ export class WikipediaClient {
     return {
       timeoutMs: this.timeoutMs,
       maxBytes: WIKIPEDIA_MAX_BYTES,
+      guard: this.guard,
+      trustFirstUrl: true,
       headers: { Accept: 'application/json', 'User-Agent': USER_AGENT, 'Api-User-Agent': USER_AGENT },
     };
   }

@@ -1,80 +1,193 @@
+import { Tokenizer } from 'htmlparser2';
+
 /**
  * Plain text out of the HTML that search providers and web pages send (Brave's <strong> marks,
- * SearXNG's highlighted snippets, whole pages for research). No HTML parser package: scripts,
- * styles and comments are dropped with their content, every other tag is removed, entities decoded.
+ * SearXNG's highlighted snippets, whole pages for research), read by htmlparser2's tokenizer: one
+ * pass over the input whatever it holds (unclosed comments, tags or scripts cost no more than
+ * text), entities decoded by its HTML table. Its Parser is not used: it keeps open elements in an
+ * array it shifts on every tag, which thousands of nested tags make quadratic. The little this file
+ * needs of the tree (inside <body>? inside a dropped element?) is kept in counters instead.
  */
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  hellip: '…',
-  mdash: '—',
-  ndash: '–',
-  laquo: '«',
-  raquo: '»',
-  rsquo: '’',
-  lsquo: '‘',
-  rdquo: '”',
-  ldquo: '“',
-  eacute: 'é',
-  egrave: 'è',
-  ecirc: 'ê',
-  agrave: 'à',
-  acirc: 'â',
-  ccedil: 'ç',
-  ocirc: 'ô',
-  ucirc: 'û',
-  icirc: 'î',
-  iuml: 'ï',
-  euml: 'ë',
-  copy: '©',
-};
+/** Elements dropped with their content: code, navigation, forms, embedded frames and drawings. */
+const DROPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'nav',
+  'footer',
+  'form',
+  'select',
+  'iframe',
+]);
+/** Elements whose start and end are line breaks, so sentences do not run together. */
+const BLOCKS = new Set([
+  'br',
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'li',
+  'tr',
+  'section',
+  'article',
+]);
+/** Characters of a page's title kept. */
+const TITLE_MAX = 500;
+/** Characters of a snippet's HTML read: snippets and titles are a few hundred. */
+const SNIPPET_INPUT_MAX = 100_000;
 
-/** Decodes &amp;, &#39;, &#x27; and the common named entities; unknown ones are kept as written. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code =
-        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
-        ? String.fromCodePoint(code)
-        : ' ';
+/**
+ * Text with its white space collapsed as it comes: runs of spaces become one space, line breaks
+ * separate lines, and no line is empty or starts or ends with a space. Stops taking text at `max`.
+ */
+class TextCollector {
+  private text = '';
+  private pending: '' | ' ' | '\n' = '';
+
+  constructor(private readonly max: number) {}
+
+  get full(): boolean {
+    return this.text.length >= this.max;
+  }
+
+  add(chunk: string): void {
+    const words = chunk.split(/\s+/);
+    for (let index = 0; index < words.length && !this.full; index++) {
+      if (index > 0) this.space();
+      if (words[index] === '') continue;
+      if (this.text !== '') this.text += this.pending;
+      this.pending = '';
+      this.text += words[index];
     }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
-  });
+  }
+
+  space(): void {
+    if (this.pending === '') this.pending = ' ';
+  }
+
+  lineBreak(): void {
+    this.pending = '\n';
+  }
+
+  clear(): void {
+    this.text = '';
+    this.pending = '';
+  }
+
+  toString(): string {
+    return this.text.slice(0, this.max);
+  }
 }
+
+/** The callbacks of htmlparser2's tokenizer this file does not need (attributes, declarations). */
+const IGNORED = {
+  onattribdata() {},
+  onattribentity() {},
+  onattribend() {},
+  onattribname() {},
+  oncdata() {},
+  ondeclaration() {},
+  onend() {},
+  onopentagend() {},
+  onprocessinginstruction() {},
+};
 
 /** A snippet or title as one plain line: tags removed, entities decoded, spaces collapsed. */
 export function plainText(html: string): string {
-  return decodeEntities(html.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<[^>]*>/g, ''))
-    .replace(/\s+/g, ' ')
-    .trim();
+  const input = html.slice(0, SNIPPET_INPUT_MAX);
+  const text = new TextCollector(SNIPPET_INPUT_MAX);
+  const tokenizer = new Tokenizer(
+    {},
+    {
+      ...IGNORED,
+      ontext: (start, end) => text.add(input.slice(start, end)),
+      ontextentity: (codePoint) => text.add(String.fromCodePoint(codePoint)),
+      oncomment: () => text.space(),
+      onopentagname: () => undefined,
+      onclosetag: () => undefined,
+      onselfclosingtag: () => undefined,
+    },
+  );
+  tokenizer.write(input);
+  tokenizer.end();
+  return text.toString();
 }
 
-/** The text of the <title> element, if the page has one. */
-export function htmlTitle(html: string): string | undefined {
-  const match = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html);
-  const title = match ? plainText(match[1]) : '';
-  return title === '' ? undefined : title;
+export interface PageText {
+  title?: string;
+  text: string;
 }
 
 /**
- * The readable text of a whole page: what is inside <body> (when there is one) without scripts,
- * styles, navigation and forms; block ends become line breaks so sentences do not run together.
+ * A whole page's title and readable text: what is inside <body> (all of the page when it has
+ * none) without the DROPPED elements; block starts and ends become line breaks. Reading stops
+ * once `maxText` characters of text are collected.
  */
-export function pageText(html: string): string {
-  const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
-  const withoutNoise = body
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<(script|style|noscript|template|svg|nav|footer|form|select|iframe)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<(br|\/p|\/div|\/h[1-6]|\/li|\/tr|\/section|\/article)\b[^>]*>/gi, '\n');
-  return decodeEntities(withoutNoise.replace(/<[^>]*>/g, ' '))
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => line !== '')
-    .join('\n');
+export function readPage(html: string, maxText: number): PageText {
+  const title = new TextCollector(TITLE_MAX);
+  const text = new TextCollector(maxText);
+  /** Dropped elements open, by name: an end tag closes one only of its own kind. */
+  const dropped = new Map<string, number>();
+  let droppedDepth = 0;
+  let inBody = false;
+  let titleState: 'before' | 'in' | 'after' = 'before';
+  let openedTag = '';
+
+  const open = (name: string) => {
+    if (DROPPED.has(name)) {
+      dropped.set(name, (dropped.get(name) ?? 0) + 1);
+      droppedDepth++;
+    } else if (name === 'body' && !inBody) {
+      // Text before <body> is the head's: the body's text is the page's.
+      inBody = true;
+      text.clear();
+    } else if (name === 'title' && titleState === 'before' && droppedDepth === 0) titleState = 'in';
+    if (BLOCKS.has(name)) text.lineBreak();
+    else text.space();
+  };
+  const close = (name: string) => {
+    const openCount = dropped.get(name) ?? 0;
+    if (openCount > 0) {
+      dropped.set(name, openCount - 1);
+      droppedDepth--;
+    }
+    if (name === 'title' && titleState === 'in') titleState = 'after';
+    if (BLOCKS.has(name)) text.lineBreak();
+    else text.space();
+  };
+  const addText = (chunk: string) => {
+    if (titleState === 'in') title.add(chunk);
+    else if (droppedDepth === 0) text.add(chunk);
+    if (text.full) tokenizer.pause(); // enough text: the rest of the page is not read
+  };
+
+  const tokenizer = new Tokenizer(
+    {},
+    {
+      ...IGNORED,
+      onopentagname: (start, end) => {
+        openedTag = html.slice(start, end).toLowerCase();
+        open(openedTag);
+      },
+      onclosetag: (start, end) => close(html.slice(start, end).toLowerCase()),
+      // HTML ignores `/>` on its own elements (<script/> opens a script) but not on SVG's.
+      onselfclosingtag: () => {
+        if (openedTag === 'svg') close('svg');
+      },
+      ontext: (start, end) => addText(html.slice(start, end)),
+      ontextentity: (codePoint) => addText(String.fromCodePoint(codePoint)),
+      oncomment: () => text.space(),
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
+  const pageTitle = title.toString();
+  return { title: pageTitle === '' ? undefined : pageTitle, text: text.toString() };
 }

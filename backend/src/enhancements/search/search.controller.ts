@@ -3,6 +3,7 @@ import { ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { WebSearchResponse } from '@kasa/contracts';
 import { detectReplyLanguage } from '../../ai/language/detect-language';
 import { CurrentUser, JwtAuthGuard } from '../../auth';
+import { HeavyRequest } from '../../concurrency-limits';
 import {
   ApiErrorResponse,
   ApiOtherErrors,
@@ -25,6 +26,7 @@ export class SearchController {
   constructor(private readonly search: SearchService) {}
 
   @Post()
+  @HeavyRequest('web-search')
   @HttpCode(200)
   @ApiHeader({
     name: 'Accept-Language',

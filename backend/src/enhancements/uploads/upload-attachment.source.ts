@@ -1,19 +1,24 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ChatAttachmentsRegistry, type ChatAttachmentSource, type ResolvedAttachment } from '../../chat';
 import { type Passage, UploadsRepository } from './uploads.repository';
+import { UploadsService } from './uploads.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Passages ranked for a question at most (a prompt holds far fewer). */
 const RANKED_PASSAGES = 200;
 const SEPARATOR = '\n\n';
 
-/** The 'upload' attachments of the chat: the user's uploads and their extracted text. */
+/**
+ * The 'upload' attachments of the chat: the user's uploads and their extracted text; deleted with
+ * the conversation they were sent into or attached to.
+ */
 @Injectable()
 export class UploadAttachmentSource implements ChatAttachmentSource, OnModuleInit {
   readonly type = 'upload' as const;
 
   constructor(
     private readonly uploads: UploadsRepository,
+    private readonly service: UploadsService,
     private readonly registry: ChatAttachmentsRegistry,
   ) {}
 
@@ -36,6 +41,14 @@ export class UploadAttachmentSource implements ChatAttachmentSource, OnModuleIni
       textStatus: row.extractionStatus === 'done' && !row.characters ? 'none' : row.extractionStatus,
       characters: row.characters ?? 0,
     }));
+  }
+
+  deleteWithConversation(userId: string, conversationId: string, ids: string[]): Promise<void> {
+    return this.service.deleteForConversation(
+      userId,
+      conversationId,
+      ids.filter((id) => UUID.test(id)),
+    );
   }
 
   /**

@@ -3,10 +3,9 @@ import type { Request } from 'express';
 import { UPLOAD_MAX_BYTES } from '@kasa/contracts';
 import { ApiException } from '../../common/api-exception';
 import { type MultipartFileRules, type ReceivedFile, withMultipartFile } from '../../common/multipart-file';
+import { UNNAMED_FILE } from './content/upload-name';
 
 export const FILE_REQUIRED = 'Please select a file to upload.';
-/** The name an upload without one (or with an unprintable one) is known by. */
-export const UNNAMED_FILE = 'file';
 
 /** The 413 of an upload over UPLOAD_MAX_BYTES, in the words the upload dialog shows. */
 export function fileTooLarge(name: string): ApiException {

@@ -1,9 +1,17 @@
 import { join } from 'node:path';
-import { Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { UploadRecord } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../../auth';
+import { HeavyRequest } from '../../concurrency-limits';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import {
   ApiErrorResponse,
@@ -17,7 +25,7 @@ import { UploadFileDoc, UploadParams, UploadRecordDoc } from './dto/uploads.dto'
 import { withReceivedUpload } from './upload-receiver';
 import { UploadsService } from './uploads.service';
 
-/** The composer's file upload and the state of each upload's text. Every route needs a signed-in user. */
+/** The composer's file upload, the user's uploads and the state of each one's text. Every route needs a signed-in user. */
 @ApiTags('enhancements')
 @ApiSignedIn()
 @ApiOtherErrors()
@@ -35,6 +43,7 @@ export class UploadsController {
   }
 
   @Post('upload')
+  @HeavyRequest('upload')
   @HttpCode(201)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadFileDoc })
@@ -49,7 +58,7 @@ export class UploadsController {
   @ApiErrorResponse(413, 'The file is larger than 50 MB (UPLOAD_TOO_LARGE).')
   @ApiErrorResponse(
     415,
-    'Not an image, PDF, Word document or text by its bytes (UPLOAD_TYPE_NOT_ALLOWED), or the body is not multipart.',
+    'A name extension or declared type outside the allowed ones, or not an image, PDF, Word document or printable text (HTML, SVG and scripts are not) by its bytes (UPLOAD_TYPE_NOT_ALLOWED); or the body is not multipart.',
   )
   @ApiUsageLimit('audioUploadsPerMonth')
   upload(@CurrentUser() user: User, @Req() request: Request): Promise<UploadRecord> {
@@ -57,6 +66,7 @@ export class UploadsController {
       this.uploads.importFile(user, {
         path: upload.path,
         originalName: upload.originalName,
+        declaredType: upload.declaredType,
         conversationId: upload.conversationId,
         origin: 'device',
       }),
@@ -79,5 +89,17 @@ export class UploadsController {
   @ApiErrorResponse(404, "No upload of the user's has this id (UPLOAD_NOT_FOUND).")
   get(@CurrentUser() user: User, @Param() params: UploadParams): Promise<UploadRecord> {
     return this.uploads.get(user, params.id);
+  }
+
+  @Delete('uploads/:id')
+  @HttpCode(204)
+  @ApiNoContentResponse({
+    description:
+      'Deleted: the stored file and its thumbnail, the extracted text and a waiting extraction. Messages it was attached to keep its name.',
+  })
+  @ApiValidationFailed('the id is not a UUID')
+  @ApiErrorResponse(404, "No upload of the user's has this id (UPLOAD_NOT_FOUND).")
+  async delete(@CurrentUser() user: User, @Param() params: UploadParams): Promise<void> {
+    await this.uploads.delete(user, params.id);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { UploadMimeType, UploadRecord } from '@kasa/contracts';
+import type { PagesRead } from './content/extraction-limits';
 import { UploadEntity, UploadPassageEntity } from './entities/upload.entity';
 
 export interface NewUploadRow {
@@ -14,7 +15,10 @@ export interface NewUploadRow {
   origin: UploadEntity['origin'];
 }
 
-/** Passages inserted per statement (each has 3 parameters: far below PostgreSQL's 65,535). */
+/**
+ * Passages inserted per statement: a batch is one array parameter (unnest), cheap to build, and
+ * the event loop gets a turn between batches of a long document's thousands of passages.
+ */
 const PASSAGE_BATCH = 500;
 
 /** The `uploads` and `upload_passages` tables; every query is scoped to the owner. */
@@ -38,6 +42,23 @@ export class UploadsRepository {
     return this.uploads.find({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
   }
 
+  /** Whether the upload is still there (not deleted meanwhile, alone or with its conversation). */
+  async exists(id: string): Promise<boolean> {
+    return this.uploads.existsBy({ id });
+  }
+
+  /** The user's uploads sent into the conversation (`conversationId`) or attached to its messages (`ids`). */
+  async listForConversation(userId: string, conversationId: string, ids: string[]): Promise<UploadEntity[]> {
+    return this.uploads
+      .createQueryBuilder('u')
+      .where('u.user_id = :userId AND (u.conversation_id = :conversationId OR u.id = ANY(:ids::uuid[]))', {
+        userId,
+        conversationId,
+        ids,
+      })
+      .getMany();
+  }
+
   async listOwnedByIds(userId: string, ids: string[]): Promise<UploadEntity[]> {
     if (!ids.length) return [];
     return this.uploads
@@ -59,25 +80,26 @@ export class UploadsRepository {
 
   /**
    * Replaces the upload's passages and marks it done, in one transaction: a retried job rewrites
-   * them from scratch, and a reader never sees half of them.
+   * them from scratch, and a reader never sees half of them. The row is locked first: false (and
+   * nothing written) when the upload was deleted meanwhile; a deletion waits for the commit.
    */
   async saveText(
     upload: Pick<UploadEntity, 'id' | 'userId'>,
-    passages: string[],
-    method: NonNullable<UploadEntity['extractionMethod']>,
-    characters: number,
-  ): Promise<void> {
-    await this.uploads.manager.transaction(async (manager) => {
+    { passages, characters, method, pages }: SavedText,
+  ): Promise<boolean> {
+    return this.uploads.manager.transaction(async (manager) => {
+      const locked = await manager.findOne(UploadEntity, {
+        where: { id: upload.id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!locked) return false;
       await manager.delete(UploadPassageEntity, { uploadId: upload.id });
       for (let start = 0; start < passages.length; start += PASSAGE_BATCH)
-        await manager.insert(
-          UploadPassageEntity,
-          passages.slice(start, start + PASSAGE_BATCH).map((content, index) => ({
-            uploadId: upload.id,
-            ordinal: start + index,
-            userId: upload.userId,
-            content,
-          })),
+        await manager.query(
+          `INSERT INTO "upload_passages" ("upload_id", "ordinal", "user_id", "content")
+           SELECT $1, $2 + p."index" - 1, $3, p."content"
+             FROM unnest($4::text[]) WITH ORDINALITY AS p("content", "index")`,
+          [upload.id, start, upload.userId, passages.slice(start, start + PASSAGE_BATCH)],
         );
       await manager.update(
         UploadEntity,
@@ -89,8 +111,13 @@ export class UploadsRepository {
           extractionError: null,
           extractionErrorCode: null,
           characters,
+          pagesRead: pages?.pagesRead ?? null,
+          pagesTotal: pages?.pagesTotal ?? null,
+          extractionStoppedBy: pages?.stoppedBy ?? null,
+          extractionNote: pages?.note ?? null,
         },
       );
+      return true;
     });
   }
 
@@ -140,6 +167,15 @@ export interface Passage {
   content: string;
 }
 
+/** An upload's text as the extraction stores it. */
+export interface SavedText {
+  passages: string[];
+  characters: number;
+  method: NonNullable<UploadEntity['extractionMethod']>;
+  /** A scanned PDF: its pages read and skipped. */
+  pages?: PagesRead;
+}
+
 /** The API shape of an upload row. */
 export function toUploadRecord(row: UploadEntity): UploadRecord {
   return {
@@ -154,6 +190,10 @@ export function toUploadRecord(row: UploadEntity): UploadRecord {
       characters: row.characters,
       error: row.extractionError,
       code: row.extractionErrorCode,
+      pagesRead: row.pagesRead,
+      pagesTotal: row.pagesTotal,
+      stoppedBy: row.extractionStoppedBy,
+      note: row.extractionNote,
     },
   };
 }

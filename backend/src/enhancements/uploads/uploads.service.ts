@@ -5,24 +5,31 @@ import { UPLOAD_MAX_BYTES, type UploadRecord } from '@kasa/contracts';
 import { ChatService } from '../../chat';
 import { ApiException } from '../../common';
 import { FilesService } from '../../files';
-import { QueueService } from '../../queue';
-import { queueOfJob } from '../../queue/job-map';
 import type { User } from '../../users';
 import { UsageService } from '../../usage';
+import { ThreadPoolBusyError, ThreadTaskTimeoutError, WorkerThreadsService } from '../../worker-threads';
 import { detectUploadType } from './content/detect-upload-type';
-import { EXTRACT_UPLOAD_JOB, type ExtractUploadJob } from './jobs/extract-upload.job-types';
-import { fileTooLarge, UNNAMED_FILE } from './upload-receiver';
+import {
+  cleanUploadName,
+  hasAllowedExtension,
+  isAllowedDeclaredType,
+  nameForType,
+} from './content/upload-name';
+import { extractionJobOf } from './jobs/extract-upload.job-types';
+import { ExtractionQueue } from './jobs/extraction-queue';
+import { fileTooLarge } from './upload-receiver';
 import { toUploadRecord, UploadsRepository } from './uploads.repository';
+import type { UploadEntity } from './entities/upload.entity';
 
 /** The newest uploads GET /api/enhancements/uploads lists. */
 export const UPLOAD_LIST_LIMIT = 50;
-const EXTRACT_ATTEMPTS = 2;
-const EXTRACT_BACKOFF_MS = 2_000;
 
 export interface ImportFileInput {
   /** The file on local disk; the caller removes it afterwards. */
   path: string;
   originalName: string;
+  /** The type the client (or Google Drive) declared for it, if any. */
+  declaredType?: string;
   conversationId?: string;
   origin: 'device' | 'google-drive';
 }
@@ -30,10 +37,18 @@ export interface ImportFileInput {
 export const uploadNotFound = () =>
   new ApiException(HttpStatus.NOT_FOUND, 'UPLOAD_NOT_FOUND', 'Upload not found.');
 
+const typeNotAllowed = (name: string) =>
+  new ApiException(
+    HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+    'UPLOAD_TYPE_NOT_ALLOWED',
+    `Invalid file type: ${name}. Only images, PDFs, Word docs, and text files are allowed.`,
+  );
+
 /**
- * File uploads (docs/architecture.md#chat-enhancements): checks a file by its bytes, takes one
- * upload of the month's quota, stores it (files/, kind 'upload') with its row, and queues the
- * uploads.extract job without waiting for it: the dialog polls the row for the extraction.
+ * File uploads (docs/architecture.md#chat-enhancements): checks a file's name, declared type and
+ * bytes, takes one upload of the month's quota, stores it (files/, kind 'upload') with its row,
+ * and queues its extraction without waiting for it: the dialog polls the row for the extraction.
+ * An upload is deleted by its owner, or with the conversation it was sent into or attached to.
  */
 @Injectable()
 export class UploadsService {
@@ -44,25 +59,26 @@ export class UploadsService {
     private readonly files: FilesService,
     private readonly usage: UsageService,
     private readonly chat: ChatService,
-    private readonly queue: QueueService,
+    private readonly extractions: ExtractionQueue,
+    private readonly threads: WorkerThreadsService,
   ) {}
 
   /**
-   * The whole pipeline for a file on disk (an upload received, or a Google Drive import): size,
-   * type by content, the conversation's owner, quota, storage, row, extraction job. Every refusal
-   * comes before anything is charged; a failure to store gives the upload back.
+   * The whole pipeline for a file on disk (an upload received, or a Google Drive import): size;
+   * the name's extension and the declared type within the allowed ones; the type by content
+   * (printable text, never markup or a script); the conversation's owner; quota; storage under
+   * the name with the extension of that type; row; extraction job. Every refusal comes before
+   * anything is charged; a failure to store gives the upload back.
    */
   async importFile(user: User, input: ImportFileInput): Promise<UploadRecord> {
-    const name = input.originalName.trim().slice(0, 255) || UNNAMED_FILE;
+    const given = cleanUploadName(input.originalName);
     const { size } = await stat(input.path);
-    if (size > UPLOAD_MAX_BYTES) throw fileTooLarge(name);
-    const mimeType = await detectUploadType(input.path);
-    if (!mimeType)
-      throw new ApiException(
-        HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-        'UPLOAD_TYPE_NOT_ALLOWED',
-        `Invalid file type: ${name}. Only images, PDFs, Word docs, and text files are allowed.`,
-      );
+    if (size > UPLOAD_MAX_BYTES) throw fileTooLarge(given);
+    if (!hasAllowedExtension(given) || !isAllowedDeclaredType(input.declaredType))
+      throw typeNotAllowed(given);
+    const mimeType = await this.detect(input.path);
+    if (!mimeType) throw typeNotAllowed(given);
+    const name = nameForType(given, mimeType);
     if (input.conversationId) await this.chat.assertOwned(user, input.conversationId);
     const reservation = await this.usage.reserve(user.id, 'audioUploadsPerMonth');
     let row;
@@ -87,7 +103,7 @@ export class UploadsService {
       await reservation.refund();
       throw error;
     }
-    await this.enqueueExtraction({ userId: user.id, uploadId: row.id });
+    await this.enqueueExtraction(row);
     return toUploadRecord((await this.uploads.findOwned(user.id, row.id)) ?? row);
   }
 
@@ -101,25 +117,56 @@ export class UploadsService {
     return (await this.uploads.listOwned(user.id, UPLOAD_LIST_LIMIT)).map(toUploadRecord);
   }
 
+  /** Deletes one of the user's uploads (404 for anyone else's): see remove(). */
+  async delete(user: User, id: string): Promise<void> {
+    const row = await this.uploads.findOwned(user.id, id);
+    if (!row) throw uploadNotFound();
+    await this.remove(row);
+  }
+
   /**
-   * Queues the extraction and returns at once. The finished job removes itself (removeOnComplete
-   * true deletes only its own row, unlike age/count retention: see QueueService.runJob); a failed
-   * one stays for inspection. A queue that cannot take it leaves the upload stored, its
-   * extraction failed with a reason.
+   * Deletes the uploads of a conversation being deleted: those sent into it and those attached to
+   * its messages (`attachedIds`, from the chat), wherever else they were attached too.
    */
-  private async enqueueExtraction(payload: ExtractUploadJob): Promise<void> {
+  async deleteForConversation(userId: string, conversationId: string, attachedIds: string[]): Promise<void> {
+    for (const row of await this.uploads.listForConversation(userId, conversationId, attachedIds))
+      await this.remove(row);
+  }
+
+  /**
+   * Withdraws the waiting extraction, then removes the stored file (its bytes and any thumbnail);
+   * the row and its passages go with the file's row (ON DELETE CASCADE). A running extraction
+   * finds the upload gone and stores nothing.
+   */
+  private async remove(row: UploadEntity): Promise<void> {
+    await this.extractions.withdraw(row.id);
+    await this.files.deleteOwned(row.userId, row.fileId);
+  }
+
+  private async detect(path: string) {
     try {
-      await this.queue.queue(queueOfJob(EXTRACT_UPLOAD_JOB)).add(EXTRACT_UPLOAD_JOB, payload, {
-        attempts: EXTRACT_ATTEMPTS,
-        backoff: { type: 'exponential', delay: EXTRACT_BACKOFF_MS },
-        removeOnComplete: true,
-      });
+      return await detectUploadType(path, this.threads);
+    } catch (error) {
+      // Every thread busy, or busy for so long that the check could not run in time.
+      if (!(error instanceof ThreadPoolBusyError || error instanceof ThreadTaskTimeoutError)) throw error;
+      throw new ApiException(
+        HttpStatus.SERVICE_UNAVAILABLE,
+        'SERVICE_UNAVAILABLE',
+        'The server is busy checking other files. Please try again in a moment.',
+      );
+    }
+  }
+
+  /** Queues the extraction and returns at once; a queue that cannot take it leaves the upload stored, its extraction failed. */
+  private async enqueueExtraction(row: UploadEntity): Promise<void> {
+    try {
+      await this.extractions.add(extractionJobOf(row.mimeType), { userId: row.userId, uploadId: row.id });
     } catch (error) {
       this.logger.error(
-        `Queueing the extraction of upload ${payload.uploadId}: ${error instanceof Error ? error.message : String(error)}`,
+        `Queueing the extraction of upload ${row.id}: ${error instanceof Error ? error.message : String(error)}`,
       );
       await this.uploads.markFailed(
-        payload.uploadId,
+        row.id,
         'UPLOAD_EXTRACTION_FAILED',
         'The text extraction could not be queued. Please upload the file again later.',
       );

@@ -23,6 +23,17 @@ export class FileLinkQueryDto {
 
   @ApiProperty({
     type: String,
+    pattern: '^\\d{1,15}$',
+    description:
+      "When the link was signed, in Unix milliseconds: a link signed before its owner's last sign-out everywhere or password change is refused.",
+    example: '1767225600000',
+  })
+  @IsString({ message: 'issued must be a number of milliseconds' })
+  @Matches(/^\d{1,15}$/, { message: 'issued must be a number of milliseconds' })
+  issued: string;
+
+  @ApiProperty({
+    type: String,
     pattern: '^[A-Za-z0-9_-]{43}$',
     description: 'HMAC-SHA256 of the link, base64url.',
   })

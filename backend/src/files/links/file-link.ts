@@ -6,6 +6,8 @@ export type FileDisposition = 'inline' | 'attachment';
 export interface VerifiedFileLink {
   readonly fileId: string;
   readonly expiresAt: number;
+  /** When the link was signed (Unix milliseconds): see link-revocation.ts. */
+  readonly issuedAt: number;
   readonly disposition: FileDisposition;
   readonly verified: true;
 }
@@ -18,20 +20,30 @@ export function fileLinkKey(jwtSecret: string): Buffer {
   return createHmac('sha256', jwtSecret).update('kasa file links v1').digest();
 }
 
-function signature(key: Buffer, fileId: string, expiresAt: number, disposition: FileDisposition): Buffer {
-  return createHmac('sha256', key).update(`${fileId}\n${expiresAt}\n${disposition}`).digest();
+/** What a link names and allows: every part is signed, so none can be changed. */
+export interface FileLinkTerms {
+  fileId: string;
+  /** Unix seconds. */
+  expiresAt: number;
+  /** Unix milliseconds. */
+  issuedAt: number;
+  disposition: FileDisposition;
 }
 
-/** `/api/files/<id>?expires=<unix seconds>&sig=<base64url>` (plus `&download=1` for an attachment). */
-export function signFileLink(
-  key: Buffer,
-  fileId: string,
-  expiresAt: number,
-  disposition: FileDisposition,
-): string {
-  const sig = signature(key, fileId, expiresAt, disposition).toString('base64url');
-  const download = disposition === 'attachment' ? '&download=1' : '';
-  return `/api/files/${fileId}?expires=${expiresAt}&sig=${sig}${download}`;
+function signature(key: Buffer, terms: FileLinkTerms): Buffer {
+  return createHmac('sha256', key)
+    .update(`${terms.fileId}\n${terms.expiresAt}\n${terms.issuedAt}\n${terms.disposition}`)
+    .digest();
+}
+
+/**
+ * `/api/files/<id>?expires=<unix seconds>&sig=<base64url>&issued=<unix ms>` (plus `&download=1`
+ * for an attachment).
+ */
+export function signFileLink(key: Buffer, terms: FileLinkTerms): string {
+  const sig = signature(key, terms).toString('base64url');
+  const download = terms.disposition === 'attachment' ? '&download=1' : '';
+  return `/api/files/${terms.fileId}?expires=${terms.expiresAt}&sig=${sig}&issued=${terms.issuedAt}${download}`;
 }
 
 /**
@@ -40,16 +52,18 @@ export function signFileLink(
  */
 export function checkFileLink(
   key: Buffer,
-  query: { fileId: string; expires: string; sig: string; download?: string },
+  query: { fileId: string; expires: string; issued: string; sig: string; download?: string },
   nowSeconds: number,
 ): FileLinkCheck {
   const expiresAt = Number(query.expires);
+  const issuedAt = Number(query.issued);
   const disposition: FileDisposition = query.download === '1' ? 'attachment' : 'inline';
-  if (!Number.isSafeInteger(expiresAt)) return { ok: false, reason: 'invalid' };
-  const expected = signature(key, query.fileId, expiresAt, disposition);
+  if (!Number.isSafeInteger(expiresAt) || !Number.isSafeInteger(issuedAt))
+    return { ok: false, reason: 'invalid' };
+  const expected = signature(key, { fileId: query.fileId, expiresAt, issuedAt, disposition });
   const given = Buffer.from(query.sig, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     return { ok: false, reason: 'invalid' };
   if (expiresAt <= nowSeconds) return { ok: false, reason: 'expired' };
-  return { ok: true, link: { fileId: query.fileId, expiresAt, disposition, verified: true } };
+  return { ok: true, link: { fileId: query.fileId, expiresAt, issuedAt, disposition, verified: true } };
 }

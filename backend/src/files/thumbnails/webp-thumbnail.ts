@@ -11,12 +11,20 @@ export function canHaveThumbnail(contentType: string): boolean {
   return /^image\/(png|jpeg|webp|gif|bmp)$/i.test(contentType);
 }
 
+/** What one ffmpeg run may take (THUMBNAIL_MEMORY_MB, the thumbnails' time limit). */
+export interface ThumbnailRunLimits {
+  memoryLimitBytes: number;
+  timeoutMs: number;
+}
+
 /**
  * A WebP of the image's first frame, its longest side at most THUMBNAIL_MAX_SIDE (never enlarged),
  * through the ffmpeg binary the backend already ships for audio (no native image module to build).
- * Throws ProcessFailedError when ffmpeg cannot decode the bytes.
+ * One decoding thread: each thread reserves its own buffers, and the address-space limit counts
+ * them all. Throws ProcessFailedError when ffmpeg cannot decode the bytes, runs out of its memory
+ * or its time (then with `ending`), or cannot start (without).
  */
-export async function webpThumbnail(image: Buffer): Promise<Buffer> {
+export async function webpThumbnail(image: Buffer, limits: ThumbnailRunLimits): Promise<Buffer> {
   const side = THUMBNAIL_MAX_SIDE;
   const { stdout } = await runProcess(
     ffmpegPath(),
@@ -25,9 +33,13 @@ export async function webpThumbnail(image: Buffer): Promise<Buffer> {
       '-loglevel',
       'error',
       '-nostdin',
+      '-threads',
+      '1',
       '-i',
       'pipe:0',
       '-frames:v',
+      '1',
+      '-filter_threads',
       '1',
       '-vf',
       `scale='min(${side},iw)':'min(${side},ih)':force_original_aspect_ratio=decrease`,
@@ -39,7 +51,11 @@ export async function webpThumbnail(image: Buffer): Promise<Buffer> {
       'webp',
       'pipe:1',
     ],
-    { input: image, timeoutMs: 20_000 },
+    {
+      input: image,
+      timeoutMs: limits.timeoutMs,
+      memoryLimit: { bytes: limits.memoryLimitBytes, kind: 'address-space' },
+    },
   );
   if (!isWebp(stdout)) throw new Error('ffmpeg wrote no WebP image');
   return stdout;

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { AnalyzeResponse } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../../auth';
+import { HeavyRequest } from '../../concurrency-limits';
 import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiValidationFailed } from '../../docs';
 import type { User } from '../../users';
 import { AnalysisService } from './analysis.service';
@@ -17,6 +18,7 @@ export class AnalysisController {
   constructor(private readonly analysis: AnalysisService) {}
 
   @Post('analyze')
+  @HeavyRequest('language-analysis')
   @HttpCode(200)
   @ApiOkResponse({
     type: AnalyzeResponseDoc,

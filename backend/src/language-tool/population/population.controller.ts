@@ -2,6 +2,7 @@ import { Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Admins, CurrentUser, JwtAuthGuard } from '../../auth';
+import { EventStream } from '../../concurrency-limits';
 import { ApiException } from '../../common/api-exception';
 import { KEEP_ALIVE_MS, openEventStream, writeEvent, writeKeepAlive } from '../../common/sse';
 import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn } from '../../docs';
@@ -21,6 +22,7 @@ export class PopulationController {
   ) {}
 
   @Post('populate')
+  @EventStream()
   @HttpCode(200)
   @ApiProduces('text/event-stream')
   @ApiOkResponse({

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { TranslationResponse } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../../auth';
+import { HeavyRequest } from '../../concurrency-limits';
 import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiValidationFailed } from '../../docs';
 import type { User } from '../../users';
 import { TranslateDto, TranslationResponseDoc } from './dto/translate.dto';
@@ -17,6 +18,7 @@ export class TranslationController {
   constructor(private readonly translation: TranslationService) {}
 
   @Post('translate')
+  @HeavyRequest('translation')
   @HttpCode(200)
   @ApiOkResponse({
     type: TranslationResponseDoc,

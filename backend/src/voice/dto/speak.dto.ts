@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
 import {
   SPEECH_FORMATS,
   SPEECH_TEXT_MAX_LENGTH,
@@ -30,6 +30,12 @@ function RequiredText(): PropertyDecorator {
   };
 }
 
+/**
+ * May be left out (the default applies), never null: IsOptional would let null through to the
+ * speech engine, which fails on it (a 502 instead of this 400).
+ */
+const OmittedOrValid = () => ValidateIf((_body: unknown, value: unknown) => value !== undefined);
+
 /** Body of POST /api/voice/speak. */
 export class SpeakDto implements SpeakRequest {
   @ApiProperty({
@@ -43,12 +49,12 @@ export class SpeakDto implements SpeakRequest {
   text: string;
 
   @ApiPropertyOptional({ enum: SPEECH_VOICES, default: 'alloy' })
-  @IsOptional()
+  @OmittedOrValid()
   @IsIn(SPEECH_VOICES, { message: VOICE_INVALID })
   voice: SpeechVoice = 'alloy';
 
   @ApiPropertyOptional({ enum: SPEECH_FORMATS, default: 'mp3' })
-  @IsOptional()
+  @OmittedOrValid()
   @IsIn(SPEECH_FORMATS, { message: FORMAT_INVALID })
   format: SpeechFormat = 'mp3';
 }

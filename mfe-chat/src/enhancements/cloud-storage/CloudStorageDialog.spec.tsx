@@ -10,7 +10,7 @@ import {
 import { uploadRecord } from '../test-support';
 import CloudStorageDialog from './CloudStorageDialog';
 
-let calls: { method: string; url: string; body: unknown }[];
+let calls: { method: string; url: string; body: unknown; credentials?: RequestCredentials }[];
 let answers: Record<string, () => FakeResponse>;
 let onComplete: jest.Mock;
 const realOpen = window.open;
@@ -42,7 +42,12 @@ beforeEach(() => {
     async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const method = (init.method ?? 'GET').toUpperCase();
       const url = String(input);
-      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      calls.push({
+        method,
+        url,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        credentials: init.credentials,
+      });
       return answers[`${method} ${url}`]() as unknown as Response;
     },
   );
@@ -88,6 +93,8 @@ test('Connect: a 500x600 window, checked every second; a second after it closes 
     expect.any(String),
     'width=500,height=600',
   );
+  // The answer's binding cookie must be kept: the sign-in window's callback requires it.
+  expect(calls.find((c) => c.url.endsWith('/auth-url'))?.credentials).toBe('include');
   act(() => jest.advanceTimersByTime(3000));
   expect(calls.filter((c) => c.url.endsWith('/files'))).toHaveLength(0);
   popup.closed = true;

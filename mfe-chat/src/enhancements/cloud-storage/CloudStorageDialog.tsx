@@ -1,7 +1,9 @@
-// Add from cloud storage (Google Drive): on open it asks for the sign-in address; Connect opens it in
-// a 500x600 window, checks every second whether that window closed, and a second after it did lists
-// the user's files. Each file has Import: the server copies it into the user's uploads, and it
-// joins the draft. A server without Google credentials says so (503), and there is no Connect.
+// Add from cloud storage (Google Drive): on open it asks for the sign-in address (whose answer sets
+// the cookie that lets only this browser complete the sign-in); Connect opens it in a 500x600
+// window, checks every second whether that window closed, and a second after it did lists the
+// user's files (the server's callback stored the grant). Each file has Import: the server copies
+// it into the user's uploads, and it joins the draft. A server without Google credentials says so
+// (503), and there is no Connect.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@kasa/api-client';

@@ -1,7 +1,9 @@
 // The upload dialog against an XMLHttpRequest double (the network boundary of uploads).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { UPLOAD_MAX_BYTES } from '@kasa/contracts';
-import { renderWithProviders, setViewportWidth } from '../../../test/helpers';
+import type { UploadRecord } from '@kasa/contracts';
+import type { Language } from '@kasa/ui';
+import { jsonResponse, renderWithProviders, setViewportWidth } from '../../../test/helpers';
 import { FakeXhr, fileOf, uploadRecord } from '../test-support';
 import UploadDialog from './UploadDialog';
 
@@ -17,13 +19,70 @@ beforeEach(() => {
 });
 afterEach(() => {
   (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = realXhr;
+  delete (globalThis as { fetch?: unknown }).fetch;
 });
 
-function renderDialog(conversationId?: string) {
+function renderDialog(conversationId?: string, language: Language = 'en') {
   return renderWithProviders(
     <UploadDialog open onClose={jest.fn()} onComplete={onComplete} conversationId={conversationId} />,
+    { language },
   );
 }
+
+/** GET /api/enhancements/uploads and DELETE /api/enhancements/uploads/{id}, as the server answers them. */
+function serveUploads(list: UploadRecord[]): Array<{ method: string; url: string }> {
+  const calls: Array<{ method: string; url: string }> = [];
+  (globalThis as { fetch?: unknown }).fetch = jest.fn(
+    async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      const method = (init.method ?? 'GET').toUpperCase();
+      calls.push({ method, url });
+      if (method === 'GET' && url === '/api/enhancements/uploads') return jsonResponse(200, list);
+      const one = /^\/api\/enhancements\/uploads\/([^/]+)$/.exec(url);
+      if (method === 'DELETE' && one) {
+        list = list.filter((upload) => upload.id !== one[1]);
+        return jsonResponse(204);
+      }
+      throw new TypeError('Failed to fetch');
+    },
+  );
+  return calls;
+}
+
+const scan = uploadRecord('s1', 'scan.pdf', {
+  mimeType: 'application/pdf',
+  extraction: {
+    status: 'done',
+    progress: 100,
+    method: 'ocr',
+    characters: 900,
+    pagesRead: 50,
+    pagesTotal: 3000,
+    stoppedBy: 'page-limit',
+    note: 'Pages 51-3000 were not read: text recognition reads at most 50 pages of a scanned PDF.',
+  },
+});
+const slow = uploadRecord('s2', 'slow.pdf', {
+  mimeType: 'application/pdf',
+  extraction: {
+    status: 'done',
+    progress: 100,
+    method: 'ocr',
+    characters: 40,
+    pagesRead: 22,
+    pagesTotal: 23,
+    stoppedBy: 'time-limit',
+  },
+});
+const huge = uploadRecord('p1', 'huge.png', {
+  mimeType: 'image/png',
+  extraction: {
+    status: 'failed',
+    progress: 0,
+    code: 'UPLOAD_EXTRACTION_LIMIT',
+    error: 'This image is 30000 × 30000 pixels (900 megapixels): images above 40 megapixels are not read.',
+  },
+});
 
 const pick = (...files: File[]) =>
   fireEvent.change(screen.getByTestId('upload-input'), { target: { files } });
@@ -142,4 +201,55 @@ test('over the monthly limit (429): the rest is not sent', async () => {
     ]),
   );
   expect(FakeXhr.sent).toHaveLength(1);
+});
+
+test("your files, on demand: how each one's text was read, and the pages of a scan that were skipped", async () => {
+  const calls = serveUploads([scan, slow, huge]);
+  renderDialog();
+  expect(calls).toHaveLength(0); // nothing fetched until asked
+  fireEvent.click(screen.getByRole('button', { name: 'Your uploaded files' }));
+  const items = await screen.findAllByTestId('your-upload');
+  expect(items.map((item) => item.textContent)).toEqual([
+    expect.stringContaining('scan.pdfText read'),
+    expect.stringContaining('slow.pdfText read'),
+    expect.stringContaining(
+      'huge.pngCould not read its text: This image is 30000 × 30000 pixels (900 megapixels): images above 40 megapixels are not read.',
+    ),
+  ]);
+  expect(within(items[0]).getByTestId('pages-skipped')).toHaveTextContent(
+    'Pages 51-3000 were not read: text recognition reads at most 50 pages of a scanned PDF.',
+  );
+  expect(within(items[1]).getByTestId('pages-skipped')).toHaveTextContent(
+    'Page 23 was not read: reading it took all the time allowed.',
+  );
+});
+
+test('the skipped pages in French', async () => {
+  serveUploads([scan]);
+  renderDialog(undefined, 'fr');
+  fireEvent.click(screen.getByRole('button', { name: 'Vos fichiers envoyés' }));
+  expect(await screen.findByTestId('pages-skipped')).toHaveTextContent(
+    "Pages 51 à 3000 non lues : la reconnaissance de texte lit au plus 50 pages d'un PDF numérisé.",
+  );
+});
+
+test('deleting a file asks first, then removes it with its text', async () => {
+  const calls = serveUploads([scan, huge]);
+  renderDialog();
+  fireEvent.click(screen.getByRole('button', { name: 'Your uploaded files' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Delete scan.pdf' }));
+  const confirm = screen.getByRole('group', { name: 'Delete scan.pdf and its text?' });
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Keep' }));
+  expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+  fireEvent.click(screen.getByRole('button', { name: 'Delete scan.pdf' }));
+  fireEvent.click(
+    within(screen.getByRole('group', { name: 'Delete scan.pdf and its text?' })).getByRole('button', {
+      name: 'Delete',
+    }),
+  );
+  await waitFor(() => expect(screen.getAllByTestId('your-upload')).toHaveLength(1));
+  expect(calls.filter((call) => call.method === 'DELETE')).toEqual([
+    { method: 'DELETE', url: '/api/enhancements/uploads/s1' },
+  ]);
+  expect(screen.getByTestId('your-upload')).toHaveTextContent('huge.png');
 });

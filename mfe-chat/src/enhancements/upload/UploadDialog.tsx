@@ -1,7 +1,7 @@
 // Add Photo or File: pick one or more files; all are checked first (type, 50MB), then sent one by
 // one, each with its progress bar. Large photos are made smaller first (./resize.ts). When every
 // file is sent they join the draft; when some failed the dialog stays open to say which, and the
-// ones sent can still be added.
+// ones sent can still be added. Below, the user's uploaded files (./YourUploads.tsx).
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@kasa/api-client';
@@ -11,7 +11,9 @@ import { dialogMessages } from '../dialog-messages';
 import { uploadAttachment, uploadFile, uploadKey } from '../enhancements-api';
 import type { DraftAttachment, EnhancementDialogProps } from '../types';
 import { shrinkImage } from './resize';
+import { UPLOADS_KEY } from './uploads-api';
 import { checkFiles, UPLOAD_ACCEPT, type FileProblem } from './validate';
+import { YourUploads } from './YourUploads';
 
 type RowState = 'waiting' | 'preparing' | 'uploading' | 'done' | 'failed';
 
@@ -88,6 +90,7 @@ export default function UploadDialog({ open, onClose, onComplete, conversationId
     }
     setBusy(false);
     controller.current = null;
+    void queryClient.invalidateQueries({ queryKey: UPLOADS_KEY });
     if (!failed) onComplete({ kind: 'attachments', attachments });
     else setSent(attachments);
   };
@@ -169,6 +172,7 @@ export default function UploadDialog({ open, onClose, onComplete, conversationId
           {t('addUploaded')}
         </Button>
       )}
+      <YourUploads />
     </DialogFrame>
   );
 }

@@ -1,20 +1,6 @@
 // What the upload dialog checks before sending anything: every file's type (by its declared type or
 // its extension: phones often declare none) and size. The server decides the type by the content.
-import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '@kasa/contracts';
-
-export const UPLOAD_EXTENSIONS = [
-  'jpg',
-  'jpeg',
-  'png',
-  'gif',
-  'webp',
-  'pdf',
-  'doc',
-  'docx',
-  'txt',
-  'csv',
-  'json',
-];
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '@kasa/contracts';
 
 /** The file input's `accept`: the types and the extensions. */
 export const UPLOAD_ACCEPT = [...UPLOAD_MIME_TYPES, ...UPLOAD_EXTENSIONS.map((e) => `.${e}`)].join(',');
@@ -29,7 +15,7 @@ function extensionOf(name: string): string {
 export function isAllowedType(file: Pick<File, 'name' | 'type'>): boolean {
   return (
     (UPLOAD_MIME_TYPES as readonly string[]).includes(file.type.toLowerCase()) ||
-    UPLOAD_EXTENSIONS.includes(extensionOf(file.name))
+    (UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))
   );
 }
 

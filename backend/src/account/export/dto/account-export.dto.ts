@@ -48,11 +48,22 @@ export class AccountExportLinkQueryDto {
   @ApiProperty({
     type: String,
     pattern: '^[A-Za-z0-9_-]{43}$',
-    description: 'HMAC-SHA256 of the export id and expiry, base64url.',
+    description: 'HMAC-SHA256 of the export id, expiry and issue time, base64url.',
   })
   @IsString({ message: 'signature must be the link signature' })
   @Matches(/^[A-Za-z0-9_-]{43}$/, { message: 'signature must be the link signature' })
   signature: string;
+
+  @ApiProperty({
+    type: String,
+    pattern: '^\\d{1,15}$',
+    description:
+      "When the link was signed, in Unix milliseconds: a link signed before the owner's last sign-out everywhere or password change is refused.",
+    example: '1767225600000',
+  })
+  @IsString({ message: 'issued must be a number of milliseconds' })
+  @Matches(/^\d{1,15}$/, { message: 'issued must be a number of milliseconds' })
+  issued: string;
 }
 
 class AccountExportErrorDoc {
@@ -94,7 +105,7 @@ export class AccountExportViewDoc implements AccountExportView {
     nullable: true,
     description: 'A signed link to the ZIP (no bearer token needed), while completed and not expired.',
     example:
-      '/api/account/export/6f1c0b1e-8d6a-4a43-9f0e-2b8f1f0e4c11/download?expires=1900000000&signature=…',
+      '/api/account/export/6f1c0b1e-8d6a-4a43-9f0e-2b8f1f0e4c11/download?expires=1900000000&signature=…&issued=1899913600000',
   })
   downloadUrl: string | null;
 

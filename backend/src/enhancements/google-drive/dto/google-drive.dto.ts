@@ -13,14 +13,19 @@ export const CONVERSATION_ID_INVALID = 'conversationId must be a conversation id
 export const CODE_INVALID = 'code must be text of at most 2000 characters.';
 export const FILE_ID_INVALID = 'fileId must be a Google Drive file id (letters, digits, - and _).';
 
-/** Body of POST /api/enhancements/google-drive/files. */
+/**
+ * Body of POST /api/enhancements/google-drive/files. `code` stays in the request's shape (clients
+ * built on it send one) but is ignored: trading it here would connect whichever Drive the code came
+ * from to the caller, without the state and browser checks only the callback makes.
+ */
 export class DriveFilesDto implements CloudStorageFilesRequest {
   @ApiPropertyOptional({
     type: String,
     maxLength: 2000,
+    deprecated: true,
     description:
-      'An authorization code to trade first. Optional: the callback page stores the grant, and a code ' +
-      'Google refuses (such as a placeholder) falls back to it.',
+      'Accepted and ignored: only the callback page, which checks the state and the browser, trades a code. ' +
+      'The list uses the grant it stored.',
   })
   @IsOptional()
   @IsString({ message: CODE_INVALID })

@@ -1,6 +1,9 @@
+import { type Dispatcher, fetch, type Response } from 'undici';
+
 /**
  * Outside HTTP for search and research: a time limit on the whole exchange and a cap on the bytes
- * read, so a slow or huge answer can never hold a request or fill the memory.
+ * read, so a slow or huge answer can never hold a request or fill the memory. fetch() is undici's
+ * (the package behind Node's own fetch) so a guard can open the connections (its dispatcher).
  */
 
 export type FetchFailureReason = 'timeout' | 'network' | 'status' | 'invalid';
@@ -31,26 +34,42 @@ export interface FetchTextOptions {
   headers?: Record<string, string>;
   /** Answers outside 2xx are returned instead of thrown (to read an error body). */
   acceptErrors?: boolean;
+  /** Where the exchange may go (research: the public internet only); redirects are followed hop by hop through it. */
+  guard?: AddressGuard;
+  /** The URL asked first is configuration (WIKIPEDIA_API_URL): only the URLs redirects lead to are guarded. */
+  trustFirstUrl?: boolean;
+}
+
+/** Keeps an exchange on the addresses it allows (research: public-address.ts). */
+export interface AddressGuard {
+  /** Checks a URL before it is asked (its host when it is an address); throws to refuse. */
+  checkUrl(url: URL): Promise<void>;
   /**
-   * Checks the URL, and each URL a redirect leads to, before it is asked (research refuses hosts
-   * that are not on the public internet); throws to refuse.
+   * Opens the connections: a host name is checked on the addresses it resolves to as the
+   * connection is made, so the address connected to is the one checked.
    */
-  checkUrl?: (url: URL) => Promise<void>;
+  dispatcher?: Dispatcher;
 }
 
 /** Redirects followed at most when each hop is checked. */
 const MAX_REDIRECTS = 5;
 
-/** fetch() following redirects one by one, each target checked by `checkUrl` first. */
-async function fetchChecked(
+/** fetch() following redirects one by one, each hop through the guard. */
+async function fetchGuarded(
   url: string,
   init: { headers?: Record<string, string>; signal: AbortSignal },
-  checkUrl: (url: URL) => Promise<void>,
+  guard: AddressGuard,
+  trustFirstUrl: boolean,
 ): Promise<Response> {
   let target = new URL(url);
   for (let hop = 0; ; hop += 1) {
-    await checkUrl(target);
-    const response = await fetch(target, { ...init, redirect: 'manual' });
+    const guarded = hop > 0 || !trustFirstUrl;
+    if (guarded) await guard.checkUrl(target);
+    const response = await fetch(target, {
+      ...init,
+      redirect: 'manual',
+      dispatcher: guarded ? guard.dispatcher : undefined,
+    });
     const location = response.headers.get('location');
     if (response.status < 300 || response.status > 399 || !location) return response;
     void response.body?.cancel().catch(() => undefined);
@@ -69,9 +88,10 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
   try {
     let response: Response;
     try {
-      response = options.checkUrl
-        ? await fetchChecked(url, { headers: options.headers, signal: controller.signal }, options.checkUrl)
-        : await fetch(url, { headers: options.headers, signal: controller.signal, redirect: 'follow' });
+      const init = { headers: options.headers, signal: controller.signal };
+      response = options.guard
+        ? await fetchGuarded(url, init, options.guard, options.trustFirstUrl ?? false)
+        : await fetch(url, { ...init, redirect: 'follow' });
     } catch (error) {
       if (error instanceof OutsideFetchError) throw error;
       throw failureOf(error, controller.signal.aborted, options.timeoutMs);
@@ -153,6 +173,8 @@ async function readCapped(
 
 function failureOf(error: unknown, timedOut: boolean, timeoutMs: number): OutsideFetchError {
   if (timedOut) return new OutsideFetchError('timeout', `no answer within ${timeoutMs} ms`);
+  // The guard's refusal as a connection was opened (fetch wraps it as the cause of its TypeError).
+  if (error instanceof Error && error.cause instanceof OutsideFetchError) return error.cause;
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
   return new OutsideFetchError(
     'network',

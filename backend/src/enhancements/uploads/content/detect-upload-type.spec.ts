@@ -1,7 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { detectUploadType, isJson, looksLikeCsv, typeByMagic } from './detect-upload-type';
+import type { AppConfig } from '../../../config';
+import { WorkerThreadsService } from '../../../worker-threads';
+import { detectUploadType, typeByMagic } from './detect-upload-type';
 
 describe('typeByMagic', () => {
   it.each([
@@ -19,36 +21,23 @@ describe('typeByMagic', () => {
   });
 });
 
-describe('text kinds', () => {
-  it('calls an object or an array JSON, never a lone value or broken JSON', () => {
-    expect(isJson(' {"a": [1, 2]} \n')).toBe(true);
-    expect(isJson('[1, 2]')).toBe(true);
-    expect(isJson('42')).toBe(false);
-    expect(isJson('"text"')).toBe(false);
-    expect(isJson('{"a": 1')).toBe(false);
-  });
-
-  it('calls text CSV when its first lines keep one column count', () => {
-    expect(looksLikeCsv('a,b,c\n1,2,3\n4,5,6\n')).toBe(true);
-    expect(looksLikeCsv('name;town\n"Ngozi; Ada";Enugu\nAmina;Kano')).toBe(true);
-    expect(looksLikeCsv('x\ty\n1\t2')).toBe(true);
-    expect(looksLikeCsv('a,b,c\n1,2\n')).toBe(false);
-    expect(looksLikeCsv('Plant maize, then beans.\nWater in the morning.')).toBe(false);
-    expect(looksLikeCsv('one line, only')).toBe(false);
-  });
-});
-
 describe('detectUploadType', () => {
   let dir: string;
+  const threads = new WorkerThreadsService({
+    threads: { size: 1, maxMemoryMb: 128, maxQueue: 10 },
+  } as AppConfig);
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'kasa-detect-'));
   });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await threads.onModuleDestroy();
+    await rm(dir, { recursive: true, force: true });
+  });
 
   const detect = async (bytes: Buffer | string) => {
     const path = join(dir, `f${Math.random()}`);
     await writeFile(path, bytes);
-    return detectUploadType(path);
+    return detectUploadType(path, threads);
   };
 
   it('reads text as UTF-8 (a BOM allowed), refusing NUL bytes and invalid sequences', async () => {
@@ -59,6 +48,21 @@ describe('detectUploadType', () => {
     expect(await detect(Buffer.from([0x61, 0xe9, 0x62]))).toBeNull(); // Latin-1 é
     expect(await detect(Buffer.from([0x61, 0xe2, 0x82]))).toBeNull(); // cut mid-character
     expect(await detect(Buffer.alloc(0))).toBeNull();
+  });
+
+  it('calls text only printable text: control bytes, markup and scripts are refused', async () => {
+    expect(await detect('Line one\tcolumn\r\nPage two\fend\n')).toBe('text/plain');
+    expect(
+      await detect(Buffer.concat([Buffer.from('MZ'), Buffer.from([0x01, 0x02, 0x1b, 0x7f])])),
+    ).toBeNull();
+    expect(await detect(`Title\n${'text '.repeat(300_000)}\u0008`)).toBeNull(); // past the first megabyte
+    expect(await detect('caf\u0085e')).toBeNull(); // a C1 control
+    expect(await detect('  <!DOCTYPE html><html><body>hi</body></html>')).toBeNull();
+    expect(await detect('<svg xmlns="http://www.w3.org/2000/svg"><script>x()</script></svg>')).toBeNull();
+    expect(await detect('<?xml version="1.0"?>\n<svg/>')).toBeNull();
+    expect(await detect('\uFEFF<html>')).toBeNull();
+    expect(await detect('#!/bin/sh\nrm -rf /\n')).toBeNull();
+    expect(await detect('<3 my farm, and x < y > z')).toBe('text/plain');
   });
 
   it('refuses a ZIP without word/document.xml and an OLE2 file without a WordDocument stream', async () => {

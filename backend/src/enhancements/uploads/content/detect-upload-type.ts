@@ -2,18 +2,15 @@ import { open } from 'node:fs/promises';
 import type { UploadMimeType } from '@kasa/contracts';
 import FileReader from 'word-extractor/lib/file-reader';
 import OleCompoundDoc from 'word-extractor/lib/ole-compound-doc';
+import type { WorkerThreadsService } from '../../../worker-threads';
+import { CLASSIFY_TEXT_TASK } from './text-kind.task';
 
-/** JSON is parsed whole to be recognised: beyond this size a JSON file is kept as plain text. */
-export const JSON_SNIFF_MAX_BYTES = 8 * 1024 * 1024;
-/** How much of a text file's start the CSV check reads. */
-const CSV_SNIFF_BYTES = 64 * 1024;
-const CSV_SNIFF_LINES = 20;
-const CSV_DELIMITERS = [',', ';', '\t', '|'];
+/** Reading a 50 MB file to tell whether it is text takes well under a second; more is a stuck thread. */
+const TEXT_CHECK_TIMEOUT_MS = 30_000;
 /** A ZIP's end record is within its last 22 + 65,535 (comment) bytes. */
 const ZIP_TAIL_BYTES = 22 + 0xffff;
 /** A DOCX's central directory is a few KB; a much larger one is not worth reading for a name. */
 const ZIP_DIRECTORY_MAX_BYTES = 4 * 1024 * 1024;
-const READ_CHUNK = 1024 * 1024;
 
 const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -21,10 +18,14 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /**
  * The upload's type, decided by its bytes alone (its name and declared type are never trusted):
  * magic numbers for images, PDF and the two Word formats (a DOC is an OLE2 compound file with a
- * WordDocument stream; a DOCX a ZIP holding word/document.xml), then text: valid UTF-8 without a
- * NUL byte, refined into JSON (it parses) or CSV (a steady column count). Null: none of these.
+ * WordDocument stream; a DOCX a ZIP holding word/document.xml), then printable text that is not
+ * markup nor a script, refined into JSON or CSV (text-kind.task.ts, on a worker thread: it reads
+ * the whole file). Null: none of these.
  */
-export async function detectUploadType(path: string): Promise<UploadMimeType | null> {
+export async function detectUploadType(
+  path: string,
+  threads: WorkerThreadsService,
+): Promise<UploadMimeType | null> {
   const handle = await open(path, 'r');
   try {
     const { size } = await handle.stat();
@@ -40,11 +41,11 @@ export async function detectUploadType(path: string): Promise<UploadMimeType | n
       return (await zipHasEntry(handle, size, 'word/document.xml'))
         ? 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
         : null;
-    if (!(await isUtf8Text(handle, size))) return null;
-    return textType(handle, size);
   } finally {
     await handle.close();
   }
+  const verdict = await threads.run(CLASSIFY_TEXT_TASK, path, { timeoutMs: TEXT_CHECK_TIMEOUT_MS });
+  return 'type' in verdict ? verdict.type : null;
 }
 
 /** Images and PDF by their first bytes. */
@@ -100,85 +101,4 @@ async function zipHasEntry(handle: FileHandle, size: number, entry: string): Pro
     at += 46 + nameLength + extraLength + commentLength;
   }
   return false;
-}
-
-/** Valid UTF-8 all through (read a megabyte at a time) and no NUL byte: text, not binary. */
-async function isUtf8Text(handle: FileHandle, size: number): Promise<boolean> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const chunk = Buffer.alloc(Math.min(size, READ_CHUNK));
-  for (let position = 0; position < size;) {
-    const { bytesRead } = await handle.read(chunk, 0, chunk.length, position);
-    if (bytesRead === 0) break;
-    const bytes = chunk.subarray(0, bytesRead);
-    if (bytes.includes(0)) return false;
-    try {
-      decoder.decode(bytes, { stream: true });
-    } catch {
-      return false;
-    }
-    position += bytesRead;
-  }
-  try {
-    decoder.decode();
-    return true;
-  } catch {
-    return false; // ends in the middle of a character
-  }
-}
-
-async function textType(handle: FileHandle, size: number): Promise<UploadMimeType> {
-  if (size <= JSON_SNIFF_MAX_BYTES) {
-    const whole = Buffer.alloc(size);
-    await handle.read(whole, 0, size, 0);
-    const text = whole.toString('utf8').replace(/^\uFEFF/, '');
-    if (isJson(text)) return 'application/json';
-    return looksLikeCsv(text.slice(0, CSV_SNIFF_BYTES)) ? 'text/csv' : 'text/plain';
-  }
-  const start = Buffer.alloc(CSV_SNIFF_BYTES);
-  const { bytesRead } = await handle.read(start, 0, start.length, 0);
-  return looksLikeCsv(
-    start
-      .subarray(0, bytesRead)
-      .toString('utf8')
-      .replace(/^\uFEFF/, ''),
-  )
-    ? 'text/csv'
-    : 'text/plain';
-}
-
-/** An object or an array that parses (a lone number or word is text, not JSON). */
-export function isJson(text: string): boolean {
-  const trimmed = text.trim();
-  if (!/^[[{]/.test(trimmed)) return false;
-  try {
-    JSON.parse(trimmed);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * CSV: at least two non-empty lines among the first ones, all with the same number (two or more)
- * of columns for one delimiter (quoted fields respected). A last line cut by the sniff is ignored.
- */
-export function looksLikeCsv(text: string): boolean {
-  const lines = text.split(/\r?\n/);
-  if (text.length >= CSV_SNIFF_BYTES) lines.pop();
-  const sample = lines.filter((line) => line.trim() !== '').slice(0, CSV_SNIFF_LINES);
-  if (sample.length < 2) return false;
-  return CSV_DELIMITERS.some((delimiter) => {
-    const counts = sample.map((line) => columnCount(line, delimiter));
-    return counts[0] >= 2 && counts.every((count) => count === counts[0]);
-  });
-}
-
-function columnCount(line: string, delimiter: string): number {
-  let columns = 1;
-  let quoted = false;
-  for (const char of line) {
-    if (char === '"') quoted = !quoted;
-    else if (char === delimiter && !quoted) columns++;
-  }
-  return quoted ? -1 : columns;
 }

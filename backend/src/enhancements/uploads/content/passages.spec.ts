@@ -33,5 +33,15 @@ describe('toPassages', () => {
 describe('cleanText', () => {
   it('normalises line breaks and blank runs, and drops control characters', () => {
     expect(cleanText('a \r\nb\r\n\r\n\r\n\r\nc\fd\u0007 ')).toBe('a\nb\n\nc d');
+    expect(cleanText('one \t \ntwo\t\n \n\n\nthree  four ')).toBe('one\ntwo\n\nthree  four');
+  });
+
+  it('takes linear time on long runs of spaces (a backtracking pattern took hours)', () => {
+    const spaces = `a${' '.repeat(2_000_000)}b\n${' \t'.repeat(1_000_000)}c`;
+    const started = Date.now();
+    expect(cleanText(spaces)).toBe(`a${' '.repeat(2_000_000)}b\n${' \t'.repeat(1_000_000)}c`);
+    expect(toPassages(spaces).join('').length).toBeGreaterThan(0);
+    // Linear: well under a second here; /[ \t]+\n/g needed about 90 s for 400,000 spaces.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

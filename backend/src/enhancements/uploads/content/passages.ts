@@ -14,15 +14,26 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /**
  * Normalises extracted text: one kind of line break, no trailing spaces, no runs of blank lines,
- * no control characters (a PDF's form feeds, a DOC's field marks) beside tab and newline.
+ * no control characters (a PDF's form feeds, a DOC's field marks) beside tab and newline. Linear
+ * in the text's length: trailing spaces are cut line by line, as a regular expression such as
+ * /[ \t]+\n/g backtracks over every run of spaces not followed by a line break (a text of a
+ * million spaces would take hours).
  */
 export function cleanText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .replace(CONTROL_CHARACTERS, ' ')
-    .replace(/[ \t]+\n/g, '\n')
+    .split('\n')
+    .map(withoutTrailingSpaces)
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+function withoutTrailingSpaces(line: string): string {
+  let end = line.length;
+  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+  return end === line.length ? line : line.slice(0, end);
 }
 
 /**

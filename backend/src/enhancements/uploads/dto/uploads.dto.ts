@@ -25,7 +25,7 @@ export class UploadFileDoc {
     type: 'string',
     format: 'binary',
     description:
-      'One file, at most 50 MB: an image (JPEG, PNG, GIF, WebP), a PDF, a Word document (DOCX, DOC) or text (plain, CSV, JSON), recognised by its bytes (never its name or declared type).',
+      'One file, at most 50 MB: an image (JPEG, PNG, GIF, WebP), a PDF, a Word document (DOCX, DOC) or printable text (plain, CSV, JSON; not HTML, SVG, XML or a script), recognised by its bytes. Its name extension, if any, and declared type must be among those; it is stored under its name with the extension of the type found.',
   })
   file: unknown;
 
@@ -62,9 +62,34 @@ export class UploadExtractionDoc implements UploadExtraction {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    description: 'UPLOAD_OCR_UNAVAILABLE (no tesseract or pdftoppm here) or UPLOAD_EXTRACTION_FAILED.',
+    description:
+      'UPLOAD_OCR_UNAVAILABLE (no tesseract or pdftoppm here), UPLOAD_EXTRACTION_FAILED (unreadable) or UPLOAD_EXTRACTION_LIMIT (past a limit of the reading: pixels, inflated size, memory, time).',
   })
   code?: string | null;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'A scanned PDF read by OCR: its pages read, from the first on.',
+  })
+  pagesRead?: number | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'A scanned PDF read by OCR: its pages.' })
+  pagesTotal?: number | null;
+
+  @ApiPropertyOptional({
+    enum: ['page-limit', 'time-limit'],
+    nullable: true,
+    description: 'Why the pages after pagesRead were not read (UPLOAD_OCR_MAX_PAGES, or the time limit).',
+  })
+  stoppedBy?: UploadExtraction['stoppedBy'];
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: "What was skipped and why, in English, e.g. 'Pages 51-3000 were not read: …'.",
+  })
+  note?: string | null;
 }
 
 @ApiSchema({ name: 'UploadRecord', description: "An uploaded file of the user's and its text extraction." })

@@ -49,6 +49,20 @@ export class UploadEntity {
   @Column({ type: 'integer', nullable: true })
   characters: number | null;
 
+  /** A scanned PDF read by OCR: pages read (from the first on) and pages in all. */
+  @Column({ name: 'pages_read', type: 'integer', nullable: true })
+  pagesRead: number | null;
+
+  @Column({ name: 'pages_total', type: 'integer', nullable: true })
+  pagesTotal: number | null;
+
+  /** Why the pages after `pagesRead` were not read. */
+  @Column({ name: 'extraction_stopped_by', type: 'varchar', length: 16, nullable: true })
+  extractionStoppedBy: NonNullable<UploadExtraction['stoppedBy']> | null;
+
+  @Column({ name: 'extraction_note', type: 'text', nullable: true })
+  extractionNote: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', insert: false, update: false })
   createdAt: Date;
 }

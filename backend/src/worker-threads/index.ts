@@ -1,0 +1,3 @@
+export * from './thread-task';
+export * from './worker-threads.module';
+export * from './worker-threads.service';

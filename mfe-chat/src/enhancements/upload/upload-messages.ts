@@ -1,0 +1,51 @@
+import { defineMessages } from '@kasa/ui';
+
+/** Texts of the upload dialog's list of the user's files (loaded with the dialog). */
+export const uploadMessages = defineMessages({
+  en: {
+    yourFiles: 'Your uploaded files',
+    hideFiles: 'Hide your uploaded files',
+    loadingFiles: 'Loading your files…',
+    filesFailed: 'Your files could not be loaded.',
+    noFiles: 'You have not uploaded any file yet.',
+    waitingToRead: 'Waiting to be read',
+    reading: 'Reading… {percent}%',
+    read: 'Text read',
+    readNothing: 'No text found',
+    pagesSkipped:
+      'Pages {from}-{to} were not read: text recognition reads at most {read} pages of a scanned PDF.',
+    pageSkipped: 'Page {to} was not read: text recognition reads at most {read} pages of a scanned PDF.',
+    pagesSkippedTime: 'Pages {from}-{to} were not read: reading it took all the time allowed.',
+    pageSkippedTime: 'Page {to} was not read: reading it took all the time allowed.',
+    notRead: 'Could not read its text',
+    deleteFile: 'Delete {file}',
+    confirmDelete: 'Delete {file} and its text?',
+    yesDelete: 'Delete',
+    keep: 'Keep',
+    deleting: 'Deleting…',
+    deleteFailed: 'Could not delete {file}',
+  },
+  fr: {
+    yourFiles: 'Vos fichiers envoyés',
+    hideFiles: 'Masquer vos fichiers envoyés',
+    loadingFiles: 'Chargement de vos fichiers…',
+    filesFailed: "Vos fichiers n'ont pas pu être chargés.",
+    noFiles: "Vous n'avez encore envoyé aucun fichier.",
+    waitingToRead: 'En attente de lecture',
+    reading: 'Lecture… {percent} %',
+    read: 'Texte lu',
+    readNothing: 'Aucun texte trouvé',
+    pagesSkipped:
+      "Pages {from} à {to} non lues : la reconnaissance de texte lit au plus {read} pages d'un PDF numérisé.",
+    pageSkipped: "Page {to} non lue : la reconnaissance de texte lit au plus {read} pages d'un PDF numérisé.",
+    pagesSkippedTime: 'Pages {from} à {to} non lues : la lecture a pris tout le temps permis.',
+    pageSkippedTime: 'Page {to} non lue : la lecture a pris tout le temps permis.',
+    notRead: 'Texte illisible',
+    deleteFile: 'Supprimer {file}',
+    confirmDelete: 'Supprimer {file} et son texte ?',
+    yesDelete: 'Supprimer',
+    keep: 'Garder',
+    deleting: 'Suppression…',
+    deleteFailed: 'Impossible de supprimer {file}',
+  },
+});
