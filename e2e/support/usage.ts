@@ -4,12 +4,14 @@ import type { TestAccount } from './session';
 /**
  * Uses up `count` chat messages of the account through the real API (POST /api/chat, each reply
  * read to its end), a few at a time: the quota is reached in seconds instead of through the UI.
+ * A few means well under the open streams one account may hold (CONCURRENT_STREAMS_PER_USER, 8):
+ * a stream's slot is given back as its connection closes, just after the client has read its end.
  */
 export async function sendChatMessages(
   request: APIRequestContext,
   account: TestAccount,
   count: number,
-  inParallel = 10,
+  inParallel = 4,
 ): Promise<void> {
   for (let sent = 0; sent < count; sent += inParallel) {
     const batch = Array.from({ length: Math.min(inParallel, count - sent) }, async (_, i) => {

@@ -22,12 +22,12 @@ let seq = 0;
 /** A username no other test of this run uses (the test databases are shared per file). */
 export const uniqueUsername = (prefix: string) => `${prefix}_${Date.now().toString(36)}${seq++}`;
 
-/** Signs a new user up through the API (password 'secret123'). */
+/** Signs a new user up through the API, in this process or at a base URL (password 'secret123'). */
 export async function registerUser(
-  app: INestApplication,
+  api: INestApplication | string,
   { prefix = 'user', email }: { prefix?: string; email?: string | null } = {},
 ): Promise<AuthResponse> {
-  const response = await request(app.getHttpServer())
+  const response = await request(typeof api === 'string' ? api : api.getHttpServer())
     .post('/api/auth/register')
     .send({ username: uniqueUsername(prefix), password: 'secret123', ...(email ? { email } : {}) })
     .expect(201);

@@ -22,11 +22,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestEnvironment {
+  config: AppConfig;
+  databaseUrl: string;
+  /** Drops the database and removes the data folder. */
+  dispose(): Promise<void>;
+}
+
 /**
- * The real API application (same factory as main.ts) on a fresh database, with the queue on
+ * The configuration of one test's API on a fresh database and data folder, with the queue on
  * Redis or on PostgreSQL, under a queue namespace of its own.
  */
-export async function createTestApp(label: string, options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestEnvironment(
+  label: string,
+  options: TestAppOptions = {},
+): Promise<TestEnvironment> {
   const database = await createTestDatabase(label);
   const dataDir = mkdtempSync(join(tmpdir(), 'kasa-test-'));
   const config: AppConfig = {
@@ -43,16 +53,28 @@ export async function createTestApp(label: string, options: TestAppOptions = {})
     }),
     ...options.config,
   };
-  const app = await createApp(config);
+  return {
+    config,
+    databaseUrl: database.url,
+    dispose: async () => {
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real API application (same factory as main.ts) in this process, on a fresh test environment. */
+export async function createTestApp(label: string, options: TestAppOptions = {}): Promise<TestApp> {
+  const environment = await createTestEnvironment(label, options);
+  const app = await createApp(environment.config);
   await app.init();
   return {
     app,
-    config,
-    databaseUrl: database.url,
+    config: environment.config,
+    databaseUrl: environment.databaseUrl,
     close: async () => {
       await app.close();
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await environment.dispose();
     },
   };
 }
