@@ -15,6 +15,7 @@ import {
 import { useInputGuards } from './common/input-guard';
 import { noStoreForCredentials } from './common/no-store';
 import type { AppConfig } from './config';
+import { DatabaseAvailability } from './database/database-availability';
 import { useApiDocs } from './docs';
 import { useStaticFrontends } from './web';
 
@@ -41,7 +42,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   useInputGuards(app);
   setApiPrefix(app);
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalFilters(new ApiExceptionFilter(app.get(DatabaseAvailability)));
   if (config.nodeEnv !== 'production') useApiDocs(app);
   return app;
 }

@@ -21,6 +21,7 @@ import { UsageModule } from './usage';
 import { VoiceModule } from './voice/voice.module';
 import { WebModule } from './web';
 import { JOB_MODULES } from './worker.module';
+import { TempFilesModule } from './temp-files';
 import { WorkerThreadsModule } from './worker-threads';
 
 /** The API process: every feature module is imported here. */
@@ -36,6 +37,7 @@ export class AppModule {
         DatabaseModule,
         ConcurrencyLimitsModule,
         WorkerThreadsModule,
+        TempFilesModule,
         QueueModule.forRoot({ runWorkers: config.workerMode === 'inline' }),
         ...(config.workerMode === 'inline' ? JOB_MODULES : []),
         HealthModule,

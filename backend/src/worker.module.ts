@@ -11,6 +11,7 @@ import { MediaJobsModule } from './media/jobs/media-jobs.module';
 import { QueueModule } from './queue';
 import { SystemJobsModule } from './queue/system/jobs/system-jobs.module';
 import { VoiceJobsModule } from './voice/jobs/voice-jobs.module';
+import { TempFilesModule } from './temp-files';
 import { WorkerThreadsModule } from './worker-threads';
 
 /**
@@ -40,6 +41,7 @@ export class WorkerModule {
         LoggingModule.forRoot(config),
         DatabaseModule,
         WorkerThreadsModule,
+        TempFilesModule,
         QueueModule.forRoot({ runWorkers: true }),
         ...JOB_MODULES,
         ...extraJobModules,

@@ -7,6 +7,7 @@ import request from 'supertest';
 import type { AuthResponse, ChatMessage } from '@kasa/contracts';
 import { createApp } from '../src/app.factory';
 import { REPLY_INTERRUPTED } from '../src/chat/generation/chat-generation.service';
+import { ReplyTakeoverService } from '../src/chat/reply-stream/reply-takeover.service';
 import { type AppConfig, loadConfig } from '../src/config';
 import { UsageService } from '../src/usage';
 import { usagePeriodOf } from '../src/usage/usage-period';
@@ -134,7 +135,7 @@ describe('chat across restarts', () => {
     await close(second);
   });
 
-  it('at start, replies a crashed process left streaming for over 2 minutes are marked failed (text kept)', async () => {
+  it('at start, replies of a version before leases left streaming for over 2 minutes are marked failed (text kept)', async () => {
     const first = await start();
     const user = (
       await request(first.getHttpServer())
@@ -264,16 +265,26 @@ describe('chat across restarts', () => {
     });
     expect(await messagesUsed()).toBe(2);
 
-    // To the other instances the first looks dead (nothing saved for 3 minutes): one sweeps its reply.
-    await sql(
-      database.url,
-      `UPDATE chat_messages SET updated_at = now() - interval '3 minutes' WHERE id = $1`,
-      [replyId],
-    );
+    // To the other instances the first looks dead (its lease lapsed, as when it cannot reach the
+    // database for a while): one takes its reply over. The first renews its lease every 2 s, so
+    // the lapse is set again until two looks in a row see it.
     const second = await start();
-    const [swept] = await sql(database.url, `SELECT status, error FROM chat_messages WHERE id = $1`, [
-      replyId,
-    ]);
+    const takeover = second.get(ReplyTakeoverService);
+    const swept = await eventually(async () => {
+      await sql(
+        database.url,
+        `UPDATE chat_messages SET lease_until = now() - interval '1 minute' WHERE id = $1 AND status = 'streaming'`,
+        [replyId],
+      );
+      await takeover.sweep();
+      await takeover.sweep();
+      const [row] = await sql<{ status: string; error: string | null }>(
+        database.url,
+        `SELECT status, error FROM chat_messages WHERE id = $1`,
+        [replyId],
+      );
+      return row.status === 'streaming' ? undefined : row;
+    });
     expect(swept).toEqual({ status: 'failed', error: REPLY_INTERRUPTED.message });
     expect(await messagesUsed()).toBe(1);
 

@@ -17,6 +17,7 @@ import { AppRoutes } from './routes';
 import { AuthRedirectProvider } from './auth/auth-redirect';
 import { useSessionSync } from './auth/session-sync';
 import { InstallPromptCard } from './pwa/InstallPromptCard';
+import { ServiceUnavailableHandler } from './service-status/ServiceUnavailableHandler';
 import { UsageLimitHandler } from './usage-limit/UsageLimitHandler';
 
 export interface ShellAppProps {
@@ -97,6 +98,7 @@ export function ShellApp({ loadConfig, createRemoteLoader, queryClient, initialC
         }
       >
         <UsageLimitHandler />
+        <ServiceUnavailableHandler />
         {content}
       </KasaUiProvider>
     </QueryClientProvider>

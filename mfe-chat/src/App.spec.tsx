@@ -820,6 +820,27 @@ describe("failures in the reader's language (error codes)", () => {
     );
   });
 
+  test('a failed last reply (its writer stopped) offers Retry, which sends its question again', async () => {
+    api.addConversation('c7r', 'Pluies', [
+      message('m1', 'user', 'And the rain?'),
+      message('m2', 'assistant', 'The rain comes in', {
+        status: 'failed',
+        error: 'The reply was interrupted by a server restart.',
+        errorCode: 'CHAT_REPLY_INTERRUPTED',
+      }),
+    ]);
+    renderWithProviders(<App />, { path: '/chat?c=c7r' });
+    // The text shown before the interruption stays, with the error and Retry.
+    expect(await screen.findByText('The rain comes in')).toBeInTheDocument();
+    await userEvent.setup().click(await screen.findByTestId('retry-reply'));
+    await waitFor(() => expect(api.callsTo('POST', '/api/chat')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/chat')[0].body).toEqual({
+      message: 'And the rain?',
+      conversationId: 'c7r',
+    });
+    expect(screen.queryByTestId('retry-reply')).not.toBeInTheDocument();
+  });
+
   test('a send the server refuses before streaming names the reason', async () => {
     api.onChat = () =>
       jsonResponse(503, {

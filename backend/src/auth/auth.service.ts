@@ -141,7 +141,17 @@ export class AuthService {
     }
     if (!(await this.verifyPassword(user.passwordHash, dto.password))) throw invalidCredentials();
     if (await this.twoFactor.isEnabled(user.id)) return this.challenge(user);
+    await this.signedIn(address, user);
     return this.respond(user);
+  }
+
+  /**
+   * Only failures count towards the lockout: a sign-in that succeeds (the password, and the code
+   * with 2FA on) forgets this username's attempts from this address, so people who sign in often
+   * from one place (a shared computer, a tester) are never locked out by their own successes.
+   */
+  private signedIn(address: string, user: User): Promise<void> {
+    return this.rateLimit.forget('loginPerUsernameIp', usernameFrom(address, user.username));
   }
 
   /** The password was right and the account has 2FA: no session yet, a 5-minute challenge. */
@@ -169,6 +179,7 @@ export class AuthService {
     await this.rateLimit.slowDown('loginPerUsername', normalizeUsername(user.username));
     if (!(await this.twoFactor.verifyAnyCode(user.id, dto.code)))
       throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH_TWO_FACTOR_CODE_WRONG', TWO_FACTOR_CODE_WRONG);
+    await this.signedIn(address, user);
     return this.respond(user);
   }
 

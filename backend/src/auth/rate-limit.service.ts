@@ -1,9 +1,10 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
-import { type ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
+import Redis from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { APP_CONFIG, type AppConfig, type AuthRateLimits } from '../config';
 import { normalizeUsername } from '../users/normalize-username';
+import { LocalRateLimitCounters, type RateLimitRecord } from './local-rate-limit-counters';
 import { RateLimitedException } from './rate-limited.exception';
 
 /** One username from one address: an address never contains '|', so the key is unambiguous. */
@@ -15,28 +16,97 @@ export type SlowDownName = 'loginPerUsername';
 /** The limits that answer 429 (with Retry-After) once exceeded, until their window ends. */
 export type RateLimitName = Exclude<keyof AuthRateLimits, SlowDownName>;
 
+/** Longest a sign-in waits on Redis for a count before counting locally instead. */
+export const SHARED_COUNT_TIMEOUT_MS = 1000;
+/** After a failed count on a connection that looks fine, how long before Redis is tried again. */
+const SHARED_RETRY_MS = 5000;
+
 /**
- * Counts attempts per key in @nestjs/throttler's storage: Redis when REDIS_URL is set (shared by
- * every API process), in memory otherwise. Keys are built by the caller (a normalised username,
- * a rate-limit address, both, or one key for everyone) and used exactly as given.
+ * Counts attempts per key: in Redis when REDIS_URL is set (shared by every API process), in this
+ * process's memory otherwise. Keys are built by the caller (a normalised username, a rate-limit
+ * address, both, or one key for everyone) and used exactly as given.
+ *
+ * Without Redis (down, unreachable, too slow) the counts fail safe: they go to the local counters
+ * for the outage, told once in the log, so people can still sign in and each process still limits
+ * what it sees; Redis is used again as soon as it answers (docs/operations.md "PostgreSQL or Redis
+ * unavailable").
  */
 @Injectable()
 export class RateLimitService implements OnApplicationShutdown {
-  private readonly storage: ThrottlerStorage & { onApplicationShutdown?(): void; onModuleDestroy?(): void };
+  private readonly logger = new Logger('RateLimit');
+  private readonly local = new LocalRateLimitCounters();
+  private readonly redis?: Redis;
+  private readonly shared?: ThrottlerStorageRedisService;
+  /** Set while Redis is down: counts go to `local`; `retryAt`: when a healthy-looking connection is tried again. */
+  private sharedDown?: { since: number; retryAt: number };
+  private stopping = false;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.storage = config.redisUrl
-      ? new ThrottlerStorageRedisService(config.redisUrl, { maxRetriesPerRequest: 2 })
-      : new ThrottlerStorageService();
+    if (!config.redisUrl) return;
+    const redis = new Redis(config.redisUrl, {
+      maxRetriesPerRequest: 1,
+      commandTimeout: SHARED_COUNT_TIMEOUT_MS,
+      connectTimeout: SHARED_COUNT_TIMEOUT_MS * 2,
+    });
+    // Without a listener ioredis prints every reconnection error; one warning per outage is enough.
+    redis.on('error', (error: unknown) => this.sharedFailed(error));
+    redis.on('close', () => {
+      if (!this.stopping) this.sharedFailed(new Error('the connection closed'));
+    });
+    redis.on('ready', () => this.sharedBack());
+    this.redis = redis;
+    this.shared = new ThrottlerStorageRedisService(redis);
   }
 
-  private count(name: keyof AuthRateLimits, key: string, limit: number, windowMs: number) {
-    return this.storage.increment(
-      `${this.config.queuePrefix}:ratelimit:${name}:${key}`,
-      windowMs,
-      limit,
-      windowMs,
-      name,
+  private fullKey(name: keyof AuthRateLimits, key: string): string {
+    return `${this.config.queuePrefix}:ratelimit:${name}:${key}`;
+  }
+
+  private useShared(): boolean {
+    if (!this.shared) return false;
+    if (!this.sharedDown) return true;
+    return this.redis?.status === 'ready' && Date.now() >= this.sharedDown.retryAt;
+  }
+
+  private async count(
+    name: keyof AuthRateLimits,
+    key: string,
+    limit: number,
+    windowMs: number,
+  ): Promise<RateLimitRecord> {
+    const fullKey = this.fullKey(name, key);
+    if (this.shared && this.useShared()) {
+      try {
+        const record = await this.shared.increment(fullKey, windowMs, limit, windowMs, name);
+        this.sharedBack();
+        return record;
+      } catch (error) {
+        this.sharedFailed(error);
+      }
+    }
+    return this.local.increment(fullKey, windowMs, limit, windowMs);
+  }
+
+  private sharedFailed(error: unknown): void {
+    if (this.stopping) return;
+    const now = Date.now();
+    if (this.sharedDown) {
+      this.sharedDown.retryAt = now + SHARED_RETRY_MS;
+      return;
+    }
+    this.sharedDown = { since: now, retryAt: now + SHARED_RETRY_MS };
+    const reason = (error as { message?: unknown } | null)?.message ?? String(error);
+    this.logger.warn(
+      `Redis cannot be reached for the sign-in rate limits (${String(reason)}): counting in this process's memory until it is back.`,
+    );
+  }
+
+  private sharedBack(): void {
+    const down = this.sharedDown;
+    if (!down || this.stopping) return;
+    this.sharedDown = undefined;
+    this.logger.log(
+      `Redis answers again after ${Math.round((Date.now() - down.since) / 1000)} s: the sign-in rate limits are shared again.`,
     );
   }
 
@@ -54,8 +124,26 @@ export class RateLimitService implements OnApplicationShutdown {
     if (record.totalHits > limit) await sleep(delayMs);
   }
 
+  /**
+   * Forgets a key's attempts (a successful sign-in: only failures count towards its lockout). A
+   * failure to forget in Redis is logged as an outage and otherwise ignored: the count then only
+   * runs out with its window.
+   */
+  async forget(name: RateLimitName, key: string): Promise<void> {
+    const fullKey = this.fullKey(name, key);
+    this.local.forget(fullKey);
+    if (!this.redis || !this.useShared()) return;
+    try {
+      // The keys ThrottlerStorageRedisService.increment uses for this key and name.
+      await this.redis.del(`{${fullKey}:${name}}:hits`, `{${fullKey}:${name}}:blocked`);
+    } catch (error) {
+      this.sharedFailed(error);
+    }
+  }
+
   onApplicationShutdown(): void {
-    this.storage.onApplicationShutdown?.();
-    this.storage.onModuleDestroy?.();
+    this.stopping = true;
+    this.local.stop();
+    this.redis?.disconnect(false);
   }
 }

@@ -17,6 +17,7 @@ import { replyBusProvider } from './reply-stream/reply-bus.provider';
 import { ReplyStreamController } from './reply-stream/reply-stream.controller';
 import { ReplyStreamRepository } from './reply-stream/reply-stream.repository';
 import { ReplyStreamService } from './reply-stream/reply-stream.service';
+import { ReplyTakeoverService } from './reply-stream/reply-takeover.service';
 
 /**
  * Conversations and streamed replies (docs/architecture.md#data-flow-a-chat-send). The model
@@ -41,6 +42,7 @@ import { ReplyStreamService } from './reply-stream/reply-stream.service';
     replyBusProvider,
     ReplyStreamRepository,
     ReplyStreamService,
+    ReplyTakeoverService,
   ],
   exports: [ChatService, ChatAttachmentsRegistry],
 })

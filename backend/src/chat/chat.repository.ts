@@ -7,6 +7,7 @@ import { BatchItemFailure, BatchWhileBusy, type PreparedStatement, queryPrepared
 import { type PreparedReservation, reserveOnPlanCtes } from '../usage';
 import { ChatMessageEntity } from './entities/chat-message.entity';
 import { ConversationEntity } from './entities/conversation.entity';
+import { LEASE_UNTIL_SQL } from './generation/reply-lease';
 import type { PromptHistoryMessage } from './prompt/build-chat-prompt';
 
 export interface ConversationRow {
@@ -82,11 +83,29 @@ export interface StopSignal {
   stopRequested: boolean;
 }
 
-/** A reply the interrupted-reply sweep failed: whose it is and when it was sent. */
-export interface FailedStaleReply {
+/**
+ * A 'streaming' reply no live instance holds: its lease lapsed (or, started before leases, it was
+ * untouched for minutes). `seen` identifies the row's lease and last save as read: the takeover
+ * happens only while both are unchanged.
+ */
+export interface AbandonedReply {
+  id: string;
   userId: string;
+  conversationId: string;
+  content: string;
   createdAt: Date;
+  /** False for replies started before leases. */
+  leased: boolean;
+  seen: string;
 }
+
+/** The lease and last save of a row, to the microsecond, as one value (AbandonedReply.seen). */
+const SEEN_SQL = `concat_ws(':', (extract(epoch FROM "lease_until") * 1000000)::bigint,
+  (extract(epoch FROM "updated_at") * 1000000)::bigint)`;
+
+/** A lapsed lease, or no lease and no save for $1 ms (replies started before leases). */
+const ABANDONED_SQL = `("lease_until" < clock_timestamp()
+  OR ("lease_until" IS NULL AND "updated_at" < clock_timestamp() - make_interval(secs => $1::double precision / 1000)))`;
 
 type Row = Record<string, unknown>;
 
@@ -95,12 +114,13 @@ type Row = Record<string, unknown>;
  * order), both at the clock "t" of `from`. $2 is the user, $3 the message.
  */
 function insertTurnSql(conversationId: string, from: string): string {
+  // The reply starts with its writer's lease (generation/reply-lease.ts).
   return `INSERT INTO "chat_messages"
-      ("conversation_id", "user_id", "role", "content", "status", "created_at", "updated_at")
-    SELECT ${conversationId}, $2::uuid, 'user', $3::text, 'complete', "t", "t" FROM ${from}
+      ("conversation_id", "user_id", "role", "content", "status", "created_at", "updated_at", "lease_until")
+    SELECT ${conversationId}, $2::uuid, 'user', $3::text, 'complete', "t", "t", NULL::timestamptz FROM ${from}
     UNION ALL
     SELECT ${conversationId}, $2::uuid, 'assistant', '', 'streaming',
-           "t" + interval '1 microsecond', "t" + interval '1 microsecond' FROM ${from}
+           "t" + interval '1 microsecond', "t" + interval '1 microsecond', ${LEASE_UNTIL_SQL} FROM ${from}
     RETURNING "id", "role", "created_at", "conversation_id"`;
 }
 
@@ -222,6 +242,18 @@ function toStartedTurn(conversationId: string, inserted: Row[]) {
   };
 }
 
+function toAbandoned(row: Row): AbandonedReply {
+  return {
+    id: row.id as string,
+    userId: row.user_id as string,
+    conversationId: row.conversation_id as string,
+    content: row.content as string,
+    createdAt: row.created_at as Date,
+    leased: Boolean(row.leased),
+    seen: row.seen as string,
+  };
+}
+
 function toConversationRow(row: Row): ConversationRow {
   return {
     id: row.id as string,
@@ -248,6 +280,26 @@ function toSearchRow(row: Row): SearchRow {
 
 const HEADLINE_OPTIONS =
   'StartSel="«", StopSel="»", MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "';
+
+/** Adds finished messages ($3, a JSON array) to a conversation ($1) of a user ($2) and touches it. */
+const APPEND_MESSAGES_SQL = `WITH "now" AS (SELECT clock_timestamp() AS "t"),
+       "owned" AS (
+         UPDATE "conversations" SET "updated_at" = (SELECT "t" FROM "now")
+          WHERE "id" = $1::uuid AND "user_id" = $2::uuid
+         RETURNING "id"
+       ),
+       "new" AS (
+         SELECT "m"."value", "m"."n" FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS "m"("value", "n")
+       )
+       INSERT INTO "chat_messages"
+         ("conversation_id", "user_id", "role", "content", "status", "media_file_id", "media_type",
+          "audio_file_id", "transcription", "created_at", "updated_at")
+       SELECT "owned"."id", $2::uuid, "new"."value"->>'role', "new"."value"->>'content', 'complete',
+              ("new"."value"->>'mediaFileId')::uuid, "new"."value"->>'mediaType',
+              ("new"."value"->>'audioFileId')::uuid, "new"."value"->>'transcription',
+              "now"."t" + ("new"."n" * interval '1 microsecond'), "now"."t"
+         FROM "owned", "now", "new"
+       RETURNING "id"`;
 
 /** A finished message a feature adds to a conversation (an image, spoken text, a transcription). */
 export interface AppendedMessage {
@@ -525,29 +577,49 @@ export class ChatRepository {
     conversationId: string,
     messages: AppendedMessage[],
   ): Promise<ChatMessageEntity[] | null> {
-    const rows: Row[] = await this.dataSource.query(
-      `WITH "now" AS (SELECT clock_timestamp() AS "t"),
-       "owned" AS (
-         UPDATE "conversations" SET "updated_at" = (SELECT "t" FROM "now")
-          WHERE "id" = $1::uuid AND "user_id" = $2::uuid
-         RETURNING "id"
-       ),
-       "new" AS (
-         SELECT "m"."value", "m"."n" FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS "m"("value", "n")
-       )
-       INSERT INTO "chat_messages"
-         ("conversation_id", "user_id", "role", "content", "status", "media_file_id", "media_type",
-          "audio_file_id", "transcription", "created_at", "updated_at")
-       SELECT "owned"."id", $2::uuid, "new"."value"->>'role', "new"."value"->>'content', 'complete',
-              ("new"."value"->>'mediaFileId')::uuid, "new"."value"->>'mediaType',
-              ("new"."value"->>'audioFileId')::uuid, "new"."value"->>'transcription',
-              "now"."t" + ("new"."n" * interval '1 microsecond'), "now"."t"
-         FROM "owned", "now", "new"
-       RETURNING "id"`,
-      [conversationId, userId, JSON.stringify(messages)],
-    );
+    const rows: Row[] = await this.dataSource.query(APPEND_MESSAGES_SQL, [
+      conversationId,
+      userId,
+      JSON.stringify(messages),
+    ]);
     if (!rows.length) return null;
     const ids = rows.map((row) => row.id as string);
+    return this.messages.find({ where: ids.map((id) => ({ id })), order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
+  /**
+   * appendMessages() unless the conversation already has a message with this file (as its image
+   * or its recording): a request that carries on another's work after its instance died may find
+   * the messages added already. The conversation's row is locked first, so two such requests
+   * cannot both add them. Null when the conversation is not this user's; [] when already there.
+   */
+  async appendMessagesOnce(
+    userId: string,
+    conversationId: string,
+    fileId: string,
+    messages: AppendedMessage[],
+  ): Promise<ChatMessageEntity[] | null> {
+    const ids = await this.dataSource.transaction(async (manager): Promise<string[] | null> => {
+      const owned: Row[] = await manager.query(
+        `SELECT "id" FROM "conversations" WHERE "id" = $1 AND "user_id" = $2 FOR UPDATE`,
+        [conversationId, userId],
+      );
+      if (!owned.length) return null;
+      const present: Row[] = await manager.query(
+        `SELECT 1 FROM "chat_messages"
+          WHERE "conversation_id" = $1 AND ("media_file_id" = $2 OR "audio_file_id" = $2) LIMIT 1`,
+        [conversationId, fileId],
+      );
+      if (present.length) return [];
+      const rows: Row[] = await manager.query(APPEND_MESSAGES_SQL, [
+        conversationId,
+        userId,
+        JSON.stringify(messages),
+      ]);
+      return rows.map((row) => row.id as string);
+    });
+    if (!ids) return null;
+    if (!ids.length) return [];
     return this.messages.find({ where: ids.map((id) => ({ id })), order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
@@ -565,17 +637,23 @@ export class ChatRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** The replies still being written in one of this user's conversations. */
+  /**
+   * The replies still being written in one of this user's conversations; `abandoned` when no live
+   * instance holds them (see ABANDONED_SQL), with what a takeover needs.
+   */
   async findStreamingReplies(
     userId: string,
     conversationId: string,
-  ): Promise<Array<{ id: string; updatedAt: Date }>> {
+    legacyStaleMs: number,
+  ): Promise<Array<{ id: string; abandoned: AbandonedReply | null }>> {
     const rows: Row[] = await this.dataSource.query(
-      `SELECT "id", "updated_at" FROM "chat_messages"
-        WHERE "conversation_id" = $1 AND "user_id" = $2 AND "status" = 'streaming'`,
-      [conversationId, userId],
+      `SELECT "id", "user_id", "conversation_id", "content", "created_at", "lease_until" IS NOT NULL AS "leased",
+              ${SEEN_SQL} AS "seen", ${ABANDONED_SQL} AS "abandoned"
+         FROM "chat_messages"
+        WHERE "conversation_id" = $2 AND "user_id" = $3 AND "status" = 'streaming'`,
+      [legacyStaleMs, conversationId, userId],
     );
-    return rows.map((row) => ({ id: row.id as string, updatedAt: row.updated_at as Date }));
+    return rows.map((row) => ({ id: row.id as string, abandoned: row.abandoned ? toAbandoned(row) : null }));
   }
 
   /** Raises the Stop flag the writing instance checks while it streams. */
@@ -606,7 +684,8 @@ export class ChatRepository {
             WHERE m."status" = 'streaming' ORDER BY m."id" FOR UPDATE OF m
          )
          UPDATE "chat_messages" m
-            SET "content" = left(m."content", v."offset") || v."delta", "updated_at" = clock_timestamp()
+            SET "content" = left(m."content", v."offset") || v."delta", "updated_at" = clock_timestamp(),
+                "lease_until" = ${LEASE_UNTIL_SQL}
            FROM "v" JOIN "locked" l ON l."id" = v."id"
           WHERE m."id" = v."id" AND m."status" = 'streaming'`,
         [JSON.stringify(replies.slice(start, start + PROGRESS_BATCH))],
@@ -709,40 +788,51 @@ export class ChatRepository {
     }
   }
 
-  /**
-   * Replies left 'streaming' by a process that died (no progress saved for `staleMs`) become
-   * 'failed' with `error` (words and code), keeping their text. `exceptIds` are replies this process is writing.
-   * Answers the replies it failed; each is answered once, by one caller, however many instances
-   * sweep at the same time (a concurrent UPDATE re-reads the row and finds it no longer streaming).
-   */
-  async failStaleReplies(
-    staleMs: number,
-    error: ReadableFailure,
-    exceptIds: string[],
-  ): Promise<FailedStaleReply[]> {
-    const [rows] = (await this.dataSource.query(
-      `UPDATE "chat_messages"
-          SET "status" = 'failed', "error" = $2, "error_code" = $4, "updated_at" = clock_timestamp()
-        WHERE "status" = 'streaming'
-          AND "updated_at" < clock_timestamp() - make_interval(secs => $1::double precision / 1000)
-          AND NOT ("id" = ANY($3::uuid[]))
-        RETURNING "user_id", "created_at"`,
-      [staleMs, error.message, exceptIds, error.code],
-    )) as [Row[], number];
-    return rows.map((row) => ({
-      userId: row.user_id as string,
-      createdAt: row.created_at as Date,
-    }));
-  }
-
-  /** Marks these (abandoned) replies 'stopped' at once, keeping their saved text. */
-  async markStopped(ids: string[]): Promise<void> {
+  /** Pushes the writer's lease forward on these replies (still 'streaming'); see generation/reply-lease.ts. */
+  async renewLeases(ids: string[]): Promise<void> {
     if (!ids.length) return;
     await this.dataSource.query(
-      `UPDATE "chat_messages" SET "status" = 'stopped', "updated_at" = clock_timestamp()
+      `UPDATE "chat_messages" SET "lease_until" = ${LEASE_UNTIL_SQL}
         WHERE "id" = ANY($1::uuid[]) AND "status" = 'streaming'`,
       [ids],
     );
+  }
+
+  /**
+   * Replies left 'streaming' that no live instance holds (see ABANDONED_SQL), except `exceptIds`
+   * (the replies this process writes or still has to save). At most `limit`, oldest lease first.
+   */
+  async findAbandonedReplies(
+    legacyStaleMs: number,
+    exceptIds: string[],
+    limit = 100,
+  ): Promise<AbandonedReply[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT "id", "user_id", "conversation_id", "content", "created_at", "lease_until" IS NOT NULL AS "leased",
+              ${SEEN_SQL} AS "seen"
+         FROM "chat_messages"
+        WHERE "status" = 'streaming' AND ${ABANDONED_SQL} AND NOT ("id" = ANY($2::uuid[]))
+        ORDER BY "lease_until" NULLS FIRST
+        LIMIT $3`,
+      [legacyStaleMs, exceptIds, limit],
+    );
+    return rows.map(toAbandoned);
+  }
+
+  /**
+   * Saves the final state of an abandoned reply, only while it is 'streaming' with the lease and
+   * last save read (`seen`): a writer that renewed since keeps its reply, and of several instances
+   * taking the same reply over one succeeds. True when this call ended it.
+   */
+  async takeOverReply(id: string, seen: string, final: FinalReply): Promise<boolean> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE "chat_messages"
+          SET "content" = $3, "status" = $4, "error" = $5, "error_code" = $6, "updated_at" = clock_timestamp()
+        WHERE "id" = $1 AND "status" = 'streaming' AND ${SEEN_SQL} = $2
+        RETURNING "id"`,
+      [id, seen, final.content, final.status, final.error?.message ?? null, final.error?.code ?? null],
+    )) as [Row[], number];
+    return rows.length > 0;
   }
 
   /** Full-text search over the user's own messages, best first. */

@@ -24,10 +24,12 @@ import {
 } from './chat.repository';
 import type { SendChatDto } from './dto/chat.dto';
 import type { ChatMessageEntity } from './entities/chat-message.entity';
-import { ChatGenerationService, STALE_REPLY_MS } from './generation/chat-generation.service';
+import { ChatGenerationService } from './generation/chat-generation.service';
 import type { GenerationTask } from './generation/generation-task';
+import { LEGACY_STALE_REPLY_MS } from './generation/reply-lease';
 import { attachmentCharBudget, buildChatPrompt, type ChatPromptInput } from './prompt/build-chat-prompt';
 import { conversationTitle } from './prompt/conversation-title';
+import { ReplyTakeoverService } from './reply-stream/reply-takeover.service';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
 export const SERVER_RESTARTING = 'The server is restarting. Please send your message again in a moment.';
@@ -87,6 +89,7 @@ export class ChatService {
     private readonly usage: UsageService,
     private readonly files: FilesService,
     private readonly attachments: ChatAttachmentsService,
+    private readonly takeover: ReplyTakeoverService,
   ) {}
 
   async listConversations(user: User): Promise<ConversationSummary[]> {
@@ -104,6 +107,22 @@ export class ChatService {
     messages: AppendedMessage[],
   ): Promise<ChatMessage[]> {
     const appended = await this.repository.appendMessages(user.id, conversationId, messages);
+    if (!appended) throw conversationNotFound();
+    return appended.map((message) => this.toChatMessage(message));
+  }
+
+  /**
+   * appendMessages(), unless the conversation already holds a message with `fileId` (the image or
+   * recording these messages carry): what a request finishing another's work after its instance
+   * died calls, so the messages are added once. [] when they were there already.
+   */
+  async appendMessagesOnce(
+    user: User,
+    conversationId: string,
+    fileId: string,
+    messages: AppendedMessage[],
+  ): Promise<ChatMessage[]> {
+    const appended = await this.repository.appendMessagesOnce(user.id, conversationId, fileId, messages);
     if (!appended) throw conversationNotFound();
     return appended.map((message) => this.toChatMessage(message));
   }
@@ -322,18 +341,21 @@ export class ChatService {
 
   /**
    * Raises the Stop flag (seen by whichever instance writes the reply), cuts replies written
-   * here at once, and closes replies nobody has touched for a long time (their process died).
+   * here at once, and stops at once replies whose writer is gone (lease lapsed), with the text
+   * the reply bus published.
    */
   private async stopReplies(user: User, conversationId: string): Promise<boolean> {
-    const replies = await this.repository.findStreamingReplies(user.id, conversationId);
+    const replies = await this.repository.findStreamingReplies(
+      user.id,
+      conversationId,
+      LEGACY_STALE_REPLY_MS,
+    );
     if (!replies.length) return false;
     await this.repository.requestStop(replies.map((reply) => reply.id));
-    const abandoned: string[] = [];
     for (const reply of replies) {
       if (await this.generation.abort(reply.id, 'stop')) continue;
-      if (Date.now() - reply.updatedAt.getTime() > STALE_REPLY_MS) abandoned.push(reply.id);
+      if (reply.abandoned) await this.takeover.takeOver(reply.abandoned, 'stopped');
     }
-    await this.repository.markStopped(abandoned);
     return true;
   }
 

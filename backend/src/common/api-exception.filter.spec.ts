@@ -1,4 +1,6 @@
 import { type ArgumentsHost, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { DATABASE_RETRY_AFTER_SECONDS, type DatabaseAvailability } from '../database/database-availability';
 import { ApiException } from './api-exception';
 import { ApiExceptionFilter } from './api-exception.filter';
 
@@ -48,7 +50,12 @@ describe('ApiExceptionFilter', () => {
     const { argumentsHost, response } = host();
     const details = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
     filter.catch(
-      new ApiException(HttpStatus.NOT_FOUND, 'CHAT_CONVERSATION_NOT_FOUND', 'Conversation not found.', details),
+      new ApiException(
+        HttpStatus.NOT_FOUND,
+        'CHAT_CONVERSATION_NOT_FOUND',
+        'Conversation not found.',
+        details,
+      ),
       argumentsHost,
     );
     expect(response.statusCode).toBe(404);
@@ -108,6 +115,39 @@ describe('ApiExceptionFilter', () => {
     expect(JSON.stringify(response.body)).not.toContain('secret');
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('GET /api/things (request req-1) failed'));
     expect(response.body).toMatchObject({ requestId: 'req-1', code: 'INTERNAL_ERROR' });
+    logged.mockRestore();
+  });
+
+  it('answers a lost database connection with 503 SERVICE_UNAVAILABLE and Retry-After, reported once', () => {
+    const availability = { failed: jest.fn() };
+    const withDatabase = new ApiExceptionFilter(availability as unknown as DatabaseAvailability);
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const terminated = new QueryFailedError('SELECT 1', [], new Error('Connection terminated unexpectedly'));
+    for (const error of [refused, terminated]) {
+      const { argumentsHost, response } = host();
+      withDatabase.catch(error, argumentsHost);
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['Retry-After']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      expect(response.body).toMatchObject({
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        requestId: 'req-1',
+      });
+    }
+    expect(availability.failed).toHaveBeenCalledTimes(2);
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  it('keeps a failed statement (not a lost connection) a 500', () => {
+    const { argumentsHost, response } = host();
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const duplicate = Object.assign(new Error('duplicate key value violates unique constraint'), {
+      code: '23505',
+    });
+    filter.catch(new QueryFailedError('INSERT', [], duplicate), argumentsHost);
+    expect(response.statusCode).toBe(500);
     logged.mockRestore();
   });
 });

@@ -9,18 +9,32 @@ import {
 import type { Request, Response } from 'express';
 import { errorCodeForStatus, isErrorCode } from '@kasa/contracts';
 import { apiErrorBody } from './api-error';
+import {
+  type DatabaseAvailability,
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailableError,
+} from '../database/database-availability';
 import { isCodedErrorResponse, retryAfterSecondsOf } from './api-exception';
+
+/** What a request that needed the unreachable database answers (libs/ui has it in French). */
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a moment.';
 
 /**
  * Every error leaves as ApiErrorBody with a stable `code`. Coded exceptions (ApiException and the
  * validation pipe's) keep their code, message and details; other HttpExceptions get the code of
  * their status; a body a feature shaped on purpose (the usage-limit 429) goes out as is. A wait
- * the exception knows (`retryAfterSeconds`: rate and usage limits) goes out as Retry-After. Anything
- * else is a logged 500 whose details stay in the log.
+ * the exception knows (`retryAfterSeconds`: rate and usage limits) goes out as Retry-After. A lost
+ * database connection is a 503 SERVICE_UNAVAILABLE with Retry-After, reported to
+ * DatabaseAvailability (one warning per outage, not a stack per request). Anything else is a
+ * logged 500 whose details stay in the log.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
+
+  /** `database`: the app's DatabaseAvailability; without it (unit tests) each 503 logs one line. */
+  constructor(private readonly database?: DatabaseAvailability) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -47,7 +61,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       ) {
         // A body shaped by a feature (the usage-limit 429) keeps its shape; it gains a code.
         const code = (payload as { code?: unknown }).code;
-        response.status(status).json({ ...payload, code: isErrorCode(code) ? code : errorCodeForStatus(status) });
+        response
+          .status(status)
+          .json({ ...payload, code: isErrorCode(code) ? code : errorCodeForStatus(status) });
         return;
       }
       const message =
@@ -55,6 +71,27 @@ export class ApiExceptionFilter implements ExceptionFilter {
           ? payload
           : String((payload as { message?: unknown }).message ?? exception.message);
       response.status(status).json(apiErrorBody(request, status, message));
+      return;
+    }
+
+    if (isDatabaseUnavailableError(exception)) {
+      if (this.database) this.database.failed(exception);
+      else
+        this.logger.warn(
+          `${request.method} ${request.originalUrl ?? request.url}: the database cannot be reached`,
+        );
+      response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      response
+        .status(HttpStatus.SERVICE_UNAVAILABLE)
+        .json(
+          apiErrorBody(
+            request,
+            HttpStatus.SERVICE_UNAVAILABLE,
+            SERVICE_UNAVAILABLE_MESSAGE,
+            undefined,
+            'SERVICE_UNAVAILABLE',
+          ),
+        );
       return;
     }
 

@@ -79,6 +79,8 @@ describe('request logging', () => {
     expect(requestLogLevel(200, SLOW_REQUEST_MS, false)).toBe('warn');
     expect(requestLogLevel(404, SLOW_REQUEST_MS * 5, false)).toBe('warn');
     expect(requestLogLevel(200, SLOW_REQUEST_MS * 30, true)).toBe('info');
-    expect(requestLogLevel(503, 1, false)).toBe('error');
+    expect(requestLogLevel(500, 1, false)).toBe('error');
+    expect(requestLogLevel(502, 1, false)).toBe('error');
+    expect(requestLogLevel(503, 1, false)).toBe('warn');
   });
 });

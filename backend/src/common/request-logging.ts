@@ -18,8 +18,14 @@ export const REQUEST_LOG_OPTIONS = {
 /** An API call taking longer than this is logged at warn, so a quiet (warn) log still shows it. */
 export const SLOW_REQUEST_MS = 1000;
 
-/** The level an API call's line is logged at: a 5xx is ours (error), slowness is worth a look (warn). */
+/**
+ * The level an API call's line is logged at: a 5xx is ours (error), slowness is worth a look
+ * (warn). A 503 is a part known to be unavailable (PostgreSQL, the queue, an engine), which its
+ * cause has logged once (docs/operations.md#postgresql-or-redis-unavailable): an error line per
+ * request of an outage would bury it, so its lines are warnings.
+ */
 export function requestLogLevel(statusCode: number, elapsedMs: number, streamed: boolean): Level {
+  if (statusCode === 503) return 'warn';
   if (statusCode >= 500) return 'error';
   // An event stream lasts as long as the reply is being written: its length says nothing.
   if (elapsedMs >= SLOW_REQUEST_MS && !streamed) return 'warn';

@@ -17,6 +17,11 @@ export interface AppConfig {
    */
   databasePoolSize: number;
   /**
+   * DATABASE_CONNECT_TIMEOUT_MS: how long a query waits for a connection (a new one, or a free one
+   * of the pool) before failing as unavailable (503) instead of hanging while PostgreSQL is out of reach.
+   */
+  databaseConnectTimeoutMs: number;
+  /**
    * The worker threads that parse pages, check and split documents and decode images off the
    * event loop (backend/src/worker-threads/): THREAD_POOL_SIZE threads, each with a V8 heap of
    * THREAD_MAX_MEMORY_MB; a task waits in a queue of `maxQueue` at most.
@@ -83,6 +88,19 @@ export interface AppConfig {
   account: AccountConfig;
   /** Origin users reach Kasa at (PUBLIC_URL), when set; payment redirects use it. */
   publicUrl?: string;
+  /** The sweep of temporary files killed processes leave (docs/operations.md#crashed-processes-and-their-files). */
+  tempFiles: TempFilesConfig;
+}
+
+/**
+ * Temporary files of our own patterns (backend/src/temp-files/) older than `maxAgeMs` are removed
+ * at start and every `sweepIntervalMs`. The age is longer than any job may run
+ * (UPLOAD_EXTRACTION_TIME_LIMIT_SECONDS is the longest limit), so a live job's files are never taken.
+ */
+export interface TempFilesConfig {
+  /** TEMP_FILES_MAX_AGE_MINUTES, in ms. */
+  maxAgeMs: number;
+  sweepIntervalMs: number;
 }
 
 export interface LocalStorageConfig {

@@ -132,6 +132,13 @@ export class EnvironmentVariables {
 
   @IsOptional()
   @Transform(toInt)
+  @IsInt({ message: 'DATABASE_CONNECT_TIMEOUT_MS must be a whole number' })
+  @Min(100)
+  @Max(600_000)
+  DATABASE_CONNECT_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
   @IsInt({
     message: 'THREAD_POOL_SIZE must be a whole number (threads for parsing and decoding off the event loop)',
   })
@@ -280,6 +287,17 @@ export class EnvironmentVariables {
   @Min(1, { message: 'ACCOUNT_EXPORT_TTL_HOURS must be between 1 and 168' })
   @Max(168, { message: 'ACCOUNT_EXPORT_TTL_HOURS must be between 1 and 168' })
   ACCOUNT_EXPORT_TTL_HOURS?: number;
+
+  /**
+   * Minutes after which a temporary file of ours a killed process left behind is removed (default
+   * 360, or twice UPLOAD_EXTRACTION_TIME_LIMIT_SECONDS when that is longer; 15 to 10080).
+   */
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'TEMP_FILES_MAX_AGE_MINUTES must be a whole number of minutes' })
+  @Min(15, { message: 'TEMP_FILES_MAX_AGE_MINUTES must be between 15 and 10080' })
+  @Max(10080, { message: 'TEMP_FILES_MAX_AGE_MINUTES must be between 15 and 10080' })
+  TEMP_FILES_MAX_AGE_MINUTES?: number;
 
   /** Key of the OpenAI-compatible API (OpenAI, OpenRouter; any text for Ollama / llama.cpp). */
   @Transform(emptyToUndefined)

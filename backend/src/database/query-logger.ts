@@ -1,5 +1,6 @@
 import { Logger as NestLogger } from '@nestjs/common';
 import type { Logger as TypeOrmLogger } from 'typeorm';
+import { type DatabaseAvailability, isDatabaseUnavailableError } from './database-availability';
 
 /** How much of a failed statement's text a log line keeps: enough to find it in the code. */
 const QUERY_HEAD_CHARS = 160;
@@ -12,12 +13,16 @@ const QUERY_HEAD_CHARS = 160;
 export class QueryLogger implements TypeOrmLogger {
   private readonly logger = new NestLogger('Database');
 
+  /** `availability`: where a lost connection is reported (one warning per outage, not a line per query). */
+  constructor(private readonly availability?: DatabaseAvailability) {}
+
   logQuery(): void {
     /* every statement: not logged */
   }
 
   // The parameters are TypeORM's third argument, left out on purpose.
   logQueryError(error: string | Error, query: string, _parameters?: unknown[]): void {
+    if (this.availability && isDatabaseUnavailableError(error)) return this.availability.failed(error);
     const head = query.replace(/\s+/g, ' ').trim().slice(0, QUERY_HEAD_CHARS);
     this.logger.error(`${error instanceof Error ? error.message : error} (in: ${head}…)`);
   }

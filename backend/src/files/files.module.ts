@@ -7,6 +7,7 @@ import { FilesRepository } from './files.repository';
 import { FilesService } from './files.service';
 import { FILE_STORAGE, type FileStorage } from './storage/file-storage';
 import { LocalFileStorage } from './storage/local-file-storage';
+import { LocalStorageTempFiles } from './storage/local-storage-temp-files';
 import { S3FileStorage } from './storage/s3-file-storage';
 import { ThumbnailsService } from './thumbnails/thumbnails.service';
 
@@ -26,6 +27,7 @@ export function createFileStorage(config: AppConfig): FileStorage {
     FilesRepository,
     FilesService,
     ThumbnailsService,
+    LocalStorageTempFiles,
   ],
   exports: [FilesService, FILE_STORAGE],
 })

@@ -37,6 +37,35 @@ export class FilesRepository {
     return inserted.length ? this.findOwned(row.userId, inserted[0].id) : null;
   }
 
+  /**
+   * `create` with the id given: a row with that id already (the same job storing again) is
+   * updated to the new bytes' type and size instead, if it is the same user's. Null when the
+   * conversation is not the user's, or the id is another user's.
+   */
+  async createOrReplace(id: string, row: NewFileRow): Promise<StoredFileEntity | null> {
+    const stored = (await this.files.query(
+      `INSERT INTO "files" ("id", "user_id", "conversation_id", "kind", "storage_key", "content_type", "size", "original_name")
+       SELECT $8::uuid, $1, $2::uuid, $3, $4, $5, $6, $7
+       WHERE $2::uuid IS NULL OR EXISTS (SELECT 1 FROM "conversations" WHERE "id" = $2::uuid AND "user_id" = $1)
+       ON CONFLICT ("id") DO UPDATE
+         SET "storage_key" = EXCLUDED."storage_key", "content_type" = EXCLUDED."content_type",
+             "size" = EXCLUDED."size", "original_name" = EXCLUDED."original_name"
+         WHERE "files"."user_id" = EXCLUDED."user_id"
+       RETURNING "id"`,
+      [
+        row.userId,
+        row.conversationId,
+        row.kind,
+        row.storageKey,
+        row.contentType,
+        row.size,
+        row.originalName,
+        id,
+      ],
+    )) as Array<{ id: string }>;
+    return stored.length ? this.findOwned(row.userId, stored[0].id) : null;
+  }
+
   findOwned(userId: string, id: string): Promise<StoredFileEntity | null> {
     return this.files.findOneBy({ id, userId });
   }

@@ -9,7 +9,7 @@ import { type ByteRange, parseByteRange } from './links/byte-range';
 import { checkFileLink, type FileDisposition, fileLinkKey, signFileLink } from './links/file-link';
 import { isRevokedLink, linkRevoked } from './links/link-revocation';
 import { FILE_STORAGE, type FileStorage, type StoredObject } from './storage/file-storage';
-import { newStorageKey } from './storage/storage-key';
+import { newStorageKey, storageKeyOfId, thumbnailStorageKey } from './storage/storage-key';
 import { storedObjectKeys } from './stored-objects';
 import { ThumbnailsService } from './thumbnails/thumbnails.service';
 import { canHaveThumbnail, THUMBNAIL_CONTENT_TYPE } from './thumbnails/webp-thumbnail';
@@ -24,6 +24,11 @@ export interface StoreFileInput {
   body: Buffer | Readable;
   originalName?: string | null;
   conversationId?: string | null;
+  /**
+   * The file's id, chosen by the caller (a job's output: jobOutputFileId). Storing again under
+   * the same id replaces that file (same row, same storage key) instead of adding another.
+   */
+  id?: string;
 }
 
 export interface SignedUrlOptions {
@@ -83,13 +88,14 @@ export class FilesService {
 
   /**
    * Stores the bytes, then the row. A conversation that is not the user's is a 404 and leaves
-   * nothing behind.
+   * nothing behind. With an `id`, the storage key follows from it and the row is inserted or
+   * replaced, so storing twice leaves one file (the second's bytes).
    */
   async store(userId: string, input: StoreFileInput): Promise<StoredFileEntity> {
-    const storageKey = newStorageKey();
+    const storageKey = input.id ? storageKeyOfId(input.id) : newStorageKey();
     const { size } = await this.storage.put(storageKey, input.body, input.contentType);
     try {
-      const file = await this.repository.create({
+      const row = {
         userId,
         conversationId: input.conversationId ?? null,
         kind: input.kind,
@@ -97,7 +103,13 @@ export class FilesService {
         contentType: input.contentType,
         size,
         originalName: input.originalName?.slice(0, 255) || null,
-      });
+      };
+      let file: StoredFileEntity | null;
+      if (input.id) {
+        file = await this.repository.createOrReplace(input.id, row);
+        // A thumbnail made of the bytes just replaced would show the old image.
+        if (file) await this.storage.delete(thumbnailStorageKey(storageKey));
+      } else file = await this.repository.create(row);
       if (!file)
         throw new ApiException(
           HttpStatus.NOT_FOUND,
@@ -106,7 +118,9 @@ export class FilesService {
         );
       return file;
     } catch (error) {
-      await this.storage.delete(storageKey);
+      // Bytes stored under a fixed id may belong to a row an earlier store made: they stay with it.
+      if (!input.id || !(await this.repository.findOwned(userId, input.id).catch(() => null)))
+        await this.storage.delete(storageKey);
       throw error;
     }
   }

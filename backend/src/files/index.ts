@@ -3,3 +3,4 @@ export * from './files.module';
 export * from './files.service';
 export * from './storage/file-storage';
 export * from './stored-objects';
+export * from './job-output';

@@ -7,8 +7,27 @@ import { ApiException } from '../common/api-exception';
 import { PING_JOB, QueueService } from '../queue';
 
 function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const text = (error as { message?: unknown } | null)?.message;
+  return typeof text === 'string' ? text : String(error);
 }
+
+/**
+ * `work`, or a rejection after `ms`: a dependency that does not answer (a cut network, a client
+ * waiting for a connection that never comes) must not hold the health answer past its bound.
+ */
+export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * What each check may take beyond healthQueueTimeoutMs: the queue's ping has that timeout once
+ * queued, so its own "no worker" answer comes first when the queue itself answers.
+ */
+export const HEALTH_CHECK_MARGIN_MS = 250;
 
 /** No worker took the ping, or none finished it in time. */
 function isNoAnswer(error: unknown): boolean {
@@ -29,9 +48,23 @@ export class HealthService {
     private readonly queues: QueueService,
   ) {}
 
-  /** `detailed`: engines, timings, error texts, version and uptime too (admins, this machine). */
-  async check(detailed: boolean): Promise<HealthResponse> {
-    const [database, queue] = await Promise.all([this.checkDatabase(), this.queueHealth()]);
+  /** Every check's bound: the queue's own timeout plus HEALTH_CHECK_MARGIN_MS. */
+  private get deadlineMs(): number {
+    return this.config.healthQueueTimeoutMs + HEALTH_CHECK_MARGIN_MS;
+  }
+
+  /**
+   * `detailed`: engines, timings, error texts, version and uptime too (admins, this machine);
+   * it may wait on the database (whose token is it?), so it is bounded like the checks and
+   * counts as false when it fails.
+   */
+  async check(detailed: boolean | Promise<boolean>): Promise<HealthResponse> {
+    const [database, queue, showDetails] = await Promise.all([
+      this.checkDatabase(),
+      this.queueHealth(),
+      withDeadline(Promise.resolve(detailed), this.deadlineMs, 'The session lookup').catch(() => false),
+    ]);
+    detailed = showDetails;
     const status = database.status === 'ok' && queue.status === 'ok' ? 'ok' : 'error';
     if (!detailed) return { status, database: { status: database.status }, queue: { status: queue.status } };
     return {
@@ -46,7 +79,7 @@ export class HealthService {
   private async checkDatabase(): Promise<DatabaseHealth> {
     const started = performance.now();
     try {
-      await this.dataSource.query('SELECT 1');
+      await withDeadline(this.dataSource.query('SELECT 1'), this.deadlineMs, 'PostgreSQL');
       return {
         status: 'ok',
         engine: this.config.databaseEngine,
@@ -76,14 +109,18 @@ export class HealthService {
     const started = performance.now();
     const timeoutMs = this.config.healthQueueTimeoutMs;
     try {
-      const result = await this.queues
-        .runJob(PING_JOB, { sentAt: Date.now() }, { timeoutMs, attempts: 1 })
-        .catch((error: unknown) => {
-          if (!isNoAnswer(error)) throw error;
-          throw new Error(
-            `No worker answered within ${timeoutMs} ms: start one (node backend/dist/worker.js) or set WORKER_MODE=inline`,
-          );
-        });
+      // The job's own timeout starts once it is queued; queueing itself can hang (Redis cut off,
+      // its client waiting to reconnect), so the whole round trip has the same bound.
+      const result = await withDeadline(
+        this.queues.runJob(PING_JOB, { sentAt: Date.now() }, { timeoutMs, attempts: 1 }),
+        this.deadlineMs,
+        'The queue',
+      ).catch((error: unknown) => {
+        if (!isNoAnswer(error)) throw error;
+        throw new Error(
+          `No worker answered within ${timeoutMs} ms: start one (node backend/dist/worker.js) or set WORKER_MODE=inline`,
+        );
+      });
       if (!result?.pong) throw new Error('The ping job returned an unexpected result');
       return {
         status: 'ok',

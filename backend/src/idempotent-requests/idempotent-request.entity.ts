@@ -27,9 +27,18 @@ export class IdempotentRequestEntity {
   @Column({ type: 'jsonb', nullable: true })
   result: unknown;
 
+  /** The request holding the claim while it runs (a token per request); null on rows from before owners. */
+  @Column({ type: 'uuid', nullable: true })
+  owner: string | null;
+
+  /** What the running request recorded for a successor: its job's id, then the job's result. */
+  @Column({ type: 'jsonb', nullable: true })
+  progress: unknown;
+
   @Column({ name: 'created_at', type: 'timestamptz', insert: false, update: false })
   createdAt: Date;
 
+  /** Renewed every few seconds by the running request (its heartbeat): older means its process died. */
   @Column({ name: 'updated_at', type: 'timestamptz', insert: false })
   updatedAt: Date;
 }

@@ -46,6 +46,10 @@ export class MediaController {
     504,
     'The image service did not answer in time (AI_TIMEOUT); the generation is given back.',
   )
+  @ApiErrorResponse(
+    507,
+    'The image could not be stored: storage is full (STORAGE_FULL); the generation is given back.',
+  )
   @ApiIdempotencyKey('image')
   generate(
     @CurrentUser() user: User,

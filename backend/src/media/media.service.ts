@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { ImageSize, MediaGenerationResult } from '@kasa/contracts';
 import { ChatService } from '../chat';
 import { ApiException } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { FilesService } from '../files';
-import { IdempotentRequestsService, requestHash } from '../idempotent-requests';
+import { type IdempotentClaim, IdempotentRequestsService, requestHash } from '../idempotent-requests';
 import { QueueService } from '../queue';
 import type { User } from '../users';
 import { UsageService } from '../usage';
@@ -52,8 +53,15 @@ export class MediaService {
       size,
       conversationId: request.conversationId ?? null,
     });
-    const image = await this.idempotentRequests.run(user.id, 'media.generate', idempotencyKey, hash, () =>
-      this.draw(user, request, size),
+    const image = await this.idempotentRequests.run<GeneratedImageFile, DrawProgress>(
+      user.id,
+      'media.generate',
+      idempotencyKey,
+      hash,
+      (claim) => this.draw(user, request, size, claim),
+      // A job still running, or one drawn and charged whose messages are not added yet: the next
+      // request with the key finishes it rather than drawing again.
+      { keepClaimOn: (error, progress) => progress.image !== undefined || isJobTimeout(error) },
     );
     return {
       type: 'image',
@@ -63,30 +71,68 @@ export class MediaService {
     };
   }
 
-  /** Draws, stores and charges one image (and adds it to the conversation): what a retry must not repeat. */
-  private async draw(user: User, request: GenerateMediaDto, size: ImageSize): Promise<GeneratedImageFile> {
-    if (request.type === 'video')
-      throw new ApiException(
-        HttpStatus.UNPROCESSABLE_ENTITY,
-        'MEDIA_VIDEO_UNAVAILABLE',
-        'Video generation is not available yet.',
-      );
+  /**
+   * Draws, stores and charges one image (and adds it to the conversation): what a retry must not
+   * repeat. Under an Idempotency-Key, the job's id is recorded before the job is added and its
+   * result as soon as it is read, so a request taking over from one whose instance died carries
+   * on from there: the recorded image, or the job (waited for if still running), and only when
+   * the job failed or never started does it draw again.
+   */
+  private async draw(
+    user: User,
+    request: GenerateMediaDto,
+    size: ImageSize,
+    claim: IdempotentClaim<DrawProgress>,
+  ): Promise<GeneratedImageFile> {
     const { prompt, conversationId } = request;
-    // A conversation that is not the user's is a 404 before anything is charged or drawn.
-    if (conversationId) await this.chat.assertOwned(user, conversationId);
-    const reservation = await this.usage.reserve(user.id, 'mediaGenerationsPerMonth');
-    const image = await this.queue.runJob(
-      GENERATE_MEDIA_JOB,
-      { userId: user.id, prompt, size, ...(conversationId ? { conversationId } : {}) },
-      { timeoutMs: this.jobTimeoutMs, reservation },
-    );
+    const recordImage = (image: unknown) => claim.record({ image: image as GeneratedImageFile });
+    const earlier = claim.progress;
+    let image =
+      earlier?.image ??
+      (earlier?.jobId
+        ? await this.queue.resumeJob(GENERATE_MEDIA_JOB, earlier.jobId, {
+            timeoutMs: this.jobTimeoutMs,
+            onResult: recordImage,
+          })
+        : undefined);
+    if (!image) {
+      if (request.type === 'video')
+        throw new ApiException(
+          HttpStatus.UNPROCESSABLE_ENTITY,
+          'MEDIA_VIDEO_UNAVAILABLE',
+          'Video generation is not available yet.',
+        );
+      // A conversation that is not the user's is a 404 before anything is charged or drawn.
+      if (conversationId) await this.chat.assertOwned(user, conversationId);
+      const jobId = randomUUID();
+      await claim.record({ jobId });
+      const reservation = await this.usage.reserve(user.id, 'mediaGenerationsPerMonth');
+      image = await this.queue.runJob(
+        GENERATE_MEDIA_JOB,
+        { userId: user.id, prompt, size, ...(conversationId ? { conversationId } : {}) },
+        { timeoutMs: this.jobTimeoutMs, reservation, jobId, onResult: recordImage },
+      );
+    }
     if (conversationId) {
       const caption = image.metadata.revised_prompt ?? IMAGE_CAPTION;
-      await this.chat.appendMessages(user, conversationId, [
+      // Once per image: the request that drew it may have added them before its instance died.
+      await this.chat.appendMessagesOnce(user, conversationId, image.fileId, [
         { role: 'user', content: prompt },
         { role: 'assistant', content: caption, mediaFileId: image.fileId, mediaType: 'image' },
       ]);
     }
     return image;
   }
+}
+
+/** What an image request records under its key for a successor (IdempotentClaim). */
+interface DrawProgress {
+  /** The media.generate job, recorded before it is added. */
+  jobId: string;
+  /** The job's result, recorded as soon as it is read. */
+  image: GeneratedImageFile;
+}
+
+function isJobTimeout(error: unknown): boolean {
+  return error instanceof ApiException && (error.getResponse() as { code?: string }).code === 'JOB_TIMEOUT';
 }

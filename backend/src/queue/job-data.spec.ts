@@ -19,3 +19,11 @@ describe('job data', () => {
     expect(splitJobData(payload)).toEqual({ payload });
   });
 });
+
+describe('job key', () => {
+  it('travels beside the payload, with or without a reservation, and is taken out for the handler', () => {
+    const key = '0b7e1c2a-3d4f-4a5b-8c6d-7e8f9a0b1c2d';
+    const data = JSON.parse(JSON.stringify(jobData({ text: 'hello' }, undefined, key))) as unknown;
+    expect(splitJobData(data)).toEqual({ payload: { text: 'hello' }, key });
+  });
+});

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { queueOfJob } from './job-map';
-import { ON_JOB, type OnJobOptions } from './on-job.decorator';
+import { type JobContext, ON_JOB, type OnJobOptions } from './on-job.decorator';
 
 /** One @OnJob method, bound to its provider. */
 export interface JobHandler {
@@ -10,7 +10,9 @@ export interface JobHandler {
   concurrency: number;
   /** Where it is declared, for messages ('SystemJobs.ping'). */
   source: string;
-  run(payload: unknown): Promise<unknown>;
+  run(payload: unknown, context: JobContext): Promise<unknown>;
+  /** How much of its reservation a result used (OnJobOptions.usage); unset: all of it. */
+  usage?: (result: unknown) => number;
 }
 
 /** Finds the @OnJob methods of every provider in the application, once, at start. */
@@ -43,7 +45,13 @@ export class JobDiscovery {
           queue: queueOfJob(options.name),
           concurrency: options.concurrency ?? 1,
           source,
-          run: (payload) => (fn as (payload: unknown) => Promise<unknown>).call(instance, payload),
+          run: (payload, context) =>
+            (fn as (payload: unknown, context: JobContext) => Promise<unknown>).call(
+              instance,
+              payload,
+              context,
+            ),
+          usage: options.usage as ((result: unknown) => number) | undefined,
         });
       }
     }

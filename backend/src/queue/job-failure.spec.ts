@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { ApiException } from '../common/api-exception';
-import { httpFailureOf, unrecoverableHttpFailure } from './job-failure';
+import { httpFailureOf, storageFailure, unrecoverableHttpFailure } from './job-failure';
 import { isFinalFailure } from './worker.service';
 
 describe('a job failure crossing to the waiting request', () => {
@@ -30,5 +30,25 @@ describe('isFinalFailure', () => {
     expect(isFinalFailure({ attemptsMade: 1, opts: { attempts: 3 }, finishedOn: 1_900_000_000_000 })).toBe(
       true,
     );
+  });
+});
+
+describe('storageFailure', () => {
+  const withCode = (code: string) => Object.assign(new Error(`${code}: failed`), { code });
+
+  it.each(['ENOSPC', 'EDQUOT', 'EROFS', 'EFBIG'])('makes %s a 507 STORAGE_FULL', (code) => {
+    const failure = storageFailure(withCode(code));
+    expect(failure?.getStatus()).toBe(507);
+    expect(failure?.getResponse()).toMatchObject({ code: 'STORAGE_FULL' });
+  });
+
+  it('finds the code in a cause', () => {
+    expect(storageFailure(new Error('store failed', { cause: withCode('ENOSPC') }))?.getStatus()).toBe(507);
+  });
+
+  it('leaves other errors (a busy provider, a missing file) to the retries', () => {
+    expect(storageFailure(withCode('ECONNRESET'))).toBeUndefined();
+    expect(storageFailure(withCode('ENOENT'))).toBeUndefined();
+    expect(storageFailure('ENOSPC')).toBeUndefined();
   });
 });

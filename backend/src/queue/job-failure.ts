@@ -1,5 +1,6 @@
-import { HttpException } from '@nestjs/common';
+import { HttpException, HttpStatus } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
+import { ApiException } from '../common/api-exception';
 
 /**
  * An HttpException thrown by a job handler crosses to the waiting request through the job's
@@ -40,4 +41,31 @@ export class JobFailedError extends Error {
     super(`The ${jobName} job failed: ${failedReason}`);
     this.name = 'JobFailedError';
   }
+}
+
+/**
+ * File-system errors a retry does not fix within a job's backoff: the disk or the quota is full,
+ * the file system is read-only, the file is past the file system's size limit.
+ */
+const STORAGE_EXHAUSTED = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EFBIG']);
+
+/**
+ * The 507 STORAGE_FULL a job answers when its output could not be stored for lack of room (the
+ * error or one of its causes carries such a code), so the worker fails it at once instead of
+ * calling a paid provider again for a result it cannot keep. Undefined for any other error.
+ */
+export function storageFailure(error: unknown): ApiException | undefined {
+  let current: unknown = error;
+  // Duck-typed, not instanceof Error: Node's own errors may come from another realm (a VM context).
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const code = (current as NodeJS.ErrnoException).code;
+    if (code && STORAGE_EXHAUSTED.has(code))
+      return new ApiException(
+        HttpStatus.INSUFFICIENT_STORAGE,
+        'STORAGE_FULL',
+        'The result could not be saved: storage is full. Nothing was charged; please try again later.',
+      );
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Job, Queue, QueueEvents } from 'bullmq';
 import { ApiException } from '../common/api-exception';
-import type { Reservation } from '../usage/reservation';
-import { jobData } from './job-data';
+import { Reservation } from '../usage/reservation';
+import { UsageRepository } from '../usage/usage.repository';
+import { jobData, splitJobData } from './job-data';
 import { httpFailureOf, JobFailedError, STALLED_TOO_OFTEN } from './job-failure';
 import { type JobName, type JobPayload, type JobResult, queueOfJob } from './job-map';
 import { QUEUE_DRIVER } from './queue.tokens';
@@ -20,7 +22,20 @@ export interface RunJobOptions {
   attempts?: number;
   /** First retry delay; it doubles on each retry. */
   backoffMs?: number;
+  /**
+   * The job's id, chosen by the caller so it can record it before the job exists (an idempotent
+   * request's successor then finds the job: resumeJob()). Unique per job.
+   */
+  jobId?: string;
+  /**
+   * Called with the result before the job is removed: the caller records it where a successor
+   * finds it. If it throws, the job is kept (its result stays readable) and the error goes on.
+   */
+  onResult?: (result: unknown) => Promise<void>;
 }
+
+/** What resumeJob() needs: the wait, and where the result is recorded before the job goes. */
+export type ResumeJobOptions = Pick<RunJobOptions, 'timeoutMs' | 'onResult'>;
 
 /** Producer side: one Queue (and, on demand, one QueueEvents) per queue name, closed at shutdown. */
 @Injectable()
@@ -29,7 +44,10 @@ export class QueueService implements OnApplicationShutdown {
   private readonly queues = new Map<string, Queue>();
   private readonly events = new Map<string, Promise<QueueEvents>>();
 
-  constructor(@Inject(QUEUE_DRIVER) private readonly driver: QueueDriver) {}
+  constructor(
+    @Inject(QUEUE_DRIVER) private readonly driver: QueueDriver,
+    private readonly usage: UsageRepository,
+  ) {}
 
   get backend() {
     return this.driver.backend;
@@ -66,11 +84,14 @@ export class QueueService implements OnApplicationShutdown {
    * The synchronous pattern of an HTTP request whose work runs in a worker: adds the job (with
    * the request's usage reservation, if any), waits for its result and removes it.
    *
+   * - It completed: its result. The worker settled the reservation before completing it (to
+   *   what the job used, once per job key), whether or not anyone still waits for the result.
    * - The handler threw an HttpException (ApiException): the same exception, at once (no retry).
+   *   A storage error (disk full) is one: 507 STORAGE_FULL (job-failure.ts storageFailure).
    * - It failed after all its attempts: 502 JOB_FAILED. The worker refunded the reservation.
    * - No worker took it within `timeoutMs`: the job is withdrawn, the reservation refunded, 503
    *   JOB_NO_WORKER. A worker still running it then: 503 JOB_TIMEOUT, and the job's own outcome
-   *   settles the reservation (kept if it completes, refunded by the worker if it fails).
+   *   settles the reservation (settled by the worker if it completes, refunded if it fails).
    *
    * No age/count retention on purpose: with it, every completion deletes other finished jobs in
    * the same transaction, and on PostgreSQL that deadlocks with BullMQ's stalled-job check, which
@@ -84,18 +105,23 @@ export class QueueService implements OnApplicationShutdown {
     options: RunJobOptions,
   ): Promise<JobResult<Name>> {
     const { reservation } = options;
+    // The job's key: its settlement and its stored output are keyed by it (job-data.ts).
+    const key = randomUUID();
+    const refund = () => (reservation ? this.refundJob(name, key, reservation) : Promise.resolve());
     let job: Job<object, JobResult<Name>>;
     try {
       job = await this.queue<object, JobResult<Name>>(queueOfJob(name)).add(
         name,
-        jobData(payload as object, reservation?.toJSON()),
+        jobData(payload as object, reservation?.toJSON(), key),
         {
           attempts: options.attempts ?? DEFAULT_ATTEMPTS,
           backoff: { type: 'exponential', delay: options.backoffMs ?? DEFAULT_BACKOFF_MS },
+          ...(options.jobId ? { jobId: options.jobId } : {}),
         },
       );
     } catch (error) {
-      await reservation?.refund();
+      // Through the job's settlement: an add that failed late may still have queued the job.
+      await refund();
       this.logger.error(
         `Adding a ${name} job failed: ${error instanceof Error ? error.message : String(error)}`,
       );
@@ -103,22 +129,77 @@ export class QueueService implements OnApplicationShutdown {
     }
     try {
       const result = await this.waitForResult(job, options.timeoutMs);
+      await options.onResult?.(result);
       void job.remove().catch(() => undefined);
       return result;
     } catch (error) {
       if (error instanceof QueueTimeoutError) {
         if (!(await this.withdraw(job)))
           throw new ApiException(503, 'JOB_TIMEOUT', `The ${name} job did not finish in time.`);
-        await reservation?.refund();
+        await refund();
         throw new ApiException(503, 'JOB_NO_WORKER', `No worker is running ${name} jobs right now.`);
       }
       if (!(error instanceof JobFailedError)) throw error;
       const httpFailure = httpFailureOf(error.failedReason);
       if (httpFailure) throw httpFailure;
       // A job given up for stalling too often failed in no worker's hands: no worker refunded it.
-      if (error.failedReason === STALLED_TOO_OFTEN) await reservation?.refund();
+      // (Nothing, if a worker settled it before it stalled: the settlement is once per job.)
+      if (error.failedReason === STALLED_TOO_OFTEN) await refund();
       this.logger.warn(error.message);
       throw new ApiException(502, 'JOB_FAILED', `The ${name} job failed.`);
+    }
+  }
+
+  /**
+   * Waits for a job added earlier by another request (one whose API instance died), by the id it
+   * recorded: its result (recorded through `onResult`, then the job removed) if it completed or
+   * completes within `timeoutMs`; undefined when it is gone or failed (a failed job's reservation
+   * went back in the worker), so the caller runs the work again. Still running after the wait:
+   * 503 JOB_TIMEOUT, as in runJob().
+   */
+  async resumeJob<Name extends JobName>(
+    name: Name,
+    jobId: string,
+    options: ResumeJobOptions,
+  ): Promise<JobResult<Name> | undefined> {
+    const job = (await this.queue<object, JobResult<Name>>(queueOfJob(name)).getJob(jobId)) as
+      Job<object, JobResult<Name>> | undefined;
+    if (!job) return undefined;
+    let result: JobResult<Name>;
+    try {
+      result = await this.waitForResult(job, options.timeoutMs);
+    } catch (error) {
+      if (error instanceof QueueTimeoutError)
+        throw new ApiException(503, 'JOB_TIMEOUT', `The ${name} job did not finish in time.`);
+      if (!(error instanceof JobFailedError)) throw error;
+      // Given up for stalling, it failed in no worker's hands: its reservation goes back here,
+      // through its settlement (once per job key), as in runJob().
+      const { reserved, key } = splitJobData(job.data);
+      if (error.failedReason === STALLED_TOO_OFTEN && reserved && key) {
+        const reservation = Reservation.fromJSON(reserved, () => Promise.resolve());
+        await this.refundJob(name, key, reservation);
+      }
+      return undefined;
+    }
+    await options.onResult?.(result);
+    void job.remove().catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * Gives a job's reservation back through its settlement (UsageRepository.settleJob), so that a
+   * worker's settlement of the same job and this refund never both count. Never rejects.
+   */
+  private async refundJob(name: string, key: string, reservation: Reservation): Promise<void> {
+    reservation.markGivenBack();
+    try {
+      await this.usage.settleJob(key, reservation.toJSON(), 0);
+    } catch (error) {
+      this.logger.error(
+        `Refunding the ${name} job's ${reservation.amount} ${reservation.feature} to user ${reservation.userId} failed: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
     }
   }
 

@@ -10,9 +10,10 @@ import { type Job, UnrecoverableError, type Worker } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { Reservation } from '../usage/reservation';
 import { UsageRepository } from '../usage/usage.repository';
+import type { ReservedUsage } from '../usage/reservation';
 import { splitJobData } from './job-data';
 import { type JobHandler, JobDiscovery } from './job-discovery';
-import { unrecoverableHttpFailure } from './job-failure';
+import { storageFailure, unrecoverableHttpFailure } from './job-failure';
 import { QUEUE_DRIVER, RUN_WORKERS } from './queue.tokens';
 import type { QueueDriver } from './queue-driver';
 
@@ -74,28 +75,57 @@ export class WorkerService implements OnApplicationBootstrap, BeforeApplicationS
     return worker;
   }
 
+  /**
+   * Runs the handler. A job that carries a reservation and a key (QueueService.runJob) settles it
+   * here, before it completes: to what the result used (OnJobOptions.usage), once per job key, so
+   * the charge is right whether or not a request is still waiting for the result, and a re-run
+   * charges nothing more. A settlement that cannot be stored fails this attempt (it is retried):
+   * completing without it would leave the estimate charged.
+   */
   private async process(job: Job, handler: JobHandler | undefined): Promise<unknown> {
     if (!handler) throw new UnrecoverableError(`No handler for job '${job.name}' in this worker`);
+    const { payload, reserved, key } = splitJobData(job.data);
+    let result: unknown;
     try {
-      return await handler.run(splitJobData(job.data).payload);
+      result = await handler.run(payload, { key });
     } catch (error) {
       if (error instanceof HttpException) throw unrecoverableHttpFailure(error);
+      const full = storageFailure(error);
+      if (full) {
+        this.logger.error(
+          `job ${job.name} ${job.id}: storage is full, not retried: ${(error as Error).message}`,
+        );
+        throw unrecoverableHttpFailure(full);
+      }
       throw error;
     }
+    if (reserved && key) await this.settle(job, key, reserved, handler.usage?.(result) ?? reserved.amount);
+    return result;
+  }
+
+  private async settle(job: Job, key: string, reserved: ReservedUsage, used: number): Promise<void> {
+    const charged = await this.usage.settleJob(key, reserved, used);
+    if (charged !== null && charged < used)
+      this.logger.warn(
+        `job ${job.name} ${job.id}: user ${reserved.userId} passed the ${reserved.feature} limit by ${used - charged} (not counted).`,
+      );
   }
 
   /**
-   * The job failed for good: give its usage back. Exactly once, because BullMQ fails a job for
-   * good in one worker only, which alone emits this 'failed'. A refund that cannot be stored is
-   * logged, like UsageService's.
+   * The job failed for good: give its usage back. Exactly once: a job with a key settles through
+   * its settlement row (nothing, if it was settled already); one without relies on BullMQ failing
+   * a job for good in one worker only, which alone emits this 'failed'. A refund that cannot be
+   * stored is logged, like UsageService's.
    */
   private async refund(job: Job): Promise<void> {
-    const { reserved } = splitJobData(job.data);
+    const { reserved, key } = splitJobData(job.data);
     if (!reserved) return;
     try {
-      await Reservation.fromJSON(reserved, (reservation) =>
-        this.usage.refund(reservation, reservation.amount),
-      ).refund();
+      if (key) await this.usage.settleJob(key, reserved, 0);
+      else
+        await Reservation.fromJSON(reserved, (reservation) =>
+          this.usage.refund(reservation, reservation.amount),
+        ).refund();
     } catch (error) {
       this.logger.error(
         `job ${job.name} ${job.id}: its usage could not be refunded: ${error instanceof Error ? error.message : String(error)}`,

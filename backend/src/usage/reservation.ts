@@ -4,6 +4,11 @@ import type { CounterKey } from './usage.repository';
 /** A reservation as plain data (JSON): what a job carries to refund it in another process. */
 export interface ReservedUsage extends CounterKey {
   amount: number;
+  /**
+   * The plan's limit of the feature when it was reserved (negative: unlimited): how far a job
+   * whose real use passed the estimate may charge more (UsageRepository.settleJob).
+   */
+  limit?: number;
 }
 
 /**
@@ -24,6 +29,7 @@ export class Reservation {
     key: CounterKey,
     readonly amount: number,
     private readonly giveBack: (reservation: Reservation) => Promise<void>,
+    readonly limit?: number,
   ) {
     this.userId = key.userId;
     this.feature = key.feature;
@@ -37,6 +43,11 @@ export class Reservation {
     return this.giveBack(this);
   }
 
+  /** The amount went back another way (a job's settlement): refund() does nothing from now on. */
+  markGivenBack(): void {
+    this.refunded = true;
+  }
+
   static fromJSON(
     reserved: ReservedUsage,
     giveBack: (reservation: Reservation) => Promise<void>,
@@ -44,10 +55,11 @@ export class Reservation {
     if (!Number.isSafeInteger(reserved.amount) || reserved.amount < 1)
       throw new Error(`A usage reservation needs a positive whole amount, not ${reserved.amount}.`);
     const { userId, period, feature } = reserved;
-    return new Reservation({ userId, period, feature }, reserved.amount, giveBack);
+    return new Reservation({ userId, period, feature }, reserved.amount, giveBack, reserved.limit);
   }
 
   toJSON(): ReservedUsage {
-    return { userId: this.userId, feature: this.feature, period: this.period, amount: this.amount };
+    const { userId, feature, period, amount, limit } = this;
+    return { userId, feature, period, amount, ...(limit === undefined ? {} : { limit }) };
   }
 }

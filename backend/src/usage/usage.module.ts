@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth';
 import { BillingModule } from '../billing';
 import { PlansModule } from '../plans';
+import { JobUsageSettlementsCleanup } from './job-usage-settlements.cleanup';
 import { SubscriptionStatusController } from './subscription-status.controller';
 import { UsageAlerts } from './usage-alerts';
 import { UsageRepository } from './usage.repository';
@@ -15,7 +16,7 @@ import { UsageService } from './usage.service';
 @Module({
   imports: [AuthModule, BillingModule, PlansModule],
   controllers: [SubscriptionStatusController],
-  providers: [UsageRepository, UsageAlerts, UsageService],
+  providers: [UsageRepository, UsageAlerts, UsageService, JobUsageSettlementsCleanup],
   exports: [UsageService],
 })
 export class UsageModule {}

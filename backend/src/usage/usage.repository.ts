@@ -108,6 +108,65 @@ export class UsageRepository {
     );
   }
 
+  /**
+   * Ends the reservation a job carried, once per job (`jobKey`), whoever calls and however often:
+   * the counter keeps `used` of the `reserved` amount (0: a refund). Use beyond the reservation is
+   * counted only while the counter stays within the plan's `limit` (negative: unlimited; unknown:
+   * never): the work is done and delivered either way. The settlement row and the counter change
+   * are one statement. Answers what was charged, or null when the job was settled already.
+   */
+  async settleJob(
+    jobKey: string,
+    reserved: CounterKey & { amount: number; limit?: number },
+    used: number,
+  ): Promise<number | null> {
+    const rows: Row[] = await this.dataSource.query(
+      `WITH "counter" AS (
+         SELECT "used" FROM "usage_counters"
+          WHERE "user_id" = $2 AND "period" = $3::date AND "feature" = $4
+       ),
+       "charge" AS (
+         SELECT CASE
+                  WHEN $6::int <= $5::int THEN $6::int
+                  WHEN $7::int < 0 OR COALESCE((SELECT "used" FROM "counter"), 0) + $6::int - $5::int <= $7::int
+                    THEN $6::int
+                  ELSE $5::int
+                END AS "amount"
+       ),
+       "settled" AS (
+         INSERT INTO "job_usage_settlements" ("job_key", "user_id", "feature", "period", "reserved", "charged")
+         SELECT $1::uuid, $2, $4, $3::date, $5, "amount" FROM "charge"
+         ON CONFLICT ("job_key") DO NOTHING
+         RETURNING "charged"
+       ),
+       "counted" AS (
+         UPDATE "usage_counters" SET "used" = GREATEST("used" + (SELECT "charged" FROM "settled") - $5::int, 0)
+          WHERE "user_id" = $2 AND "period" = $3::date AND "feature" = $4 AND EXISTS (SELECT 1 FROM "settled")
+       )
+       SELECT "charged" FROM "settled"`,
+      [
+        jobKey,
+        reserved.userId,
+        reserved.period,
+        reserved.feature,
+        reserved.amount,
+        Math.max(0, Math.round(used)),
+        // Unknown: only the reserved amount may be kept (a number the CASE never passes).
+        reserved.limit ?? 0,
+      ],
+    );
+    return rows.length ? (rows[0].charged as number) : null;
+  }
+
+  /** Deletes job settlements older than `days`; answers how many went. */
+  async deleteSettlementsOlderThan(days: number): Promise<number> {
+    const [, count] = (await this.dataSource.query(
+      `DELETE FROM "job_usage_settlements" WHERE "settled_at" < now() - make_interval(days => $1::int)`,
+      [days],
+    )) as [unknown, number];
+    return count;
+  }
+
   async usedOf(key: CounterKey): Promise<number> {
     const rows: Row[] = await this.dataSource.query(
       `SELECT "used" FROM "usage_counters" WHERE "user_id" = $1 AND "period" = $2::date AND "feature" = $3`,

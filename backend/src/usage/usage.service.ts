@@ -93,7 +93,12 @@ export class UsageService {
       );
     }
     this.alerts.afterReserve(key, amount, reserved.used, plans[reserved.plan][feature]);
-    return new Reservation(key, amount, (reservation) => this.giveBack(reservation, reservation.amount));
+    return new Reservation(
+      key,
+      amount,
+      (reservation) => this.giveBack(reservation, reservation.amount),
+      plans[reserved.plan][feature],
+    );
   }
 
   /** Same as `reservation.refund()`. */

@@ -39,6 +39,10 @@ export class VoiceController {
   @ApiUsageLimit('voiceMinutesPerMonth')
   @ApiErrorResponse(502, 'The speech engine failed (JOB_FAILED, or the provider refused: AI_* codes).')
   @ApiErrorResponse(503, 'No worker is running voice jobs (JOB_NO_WORKER) or it took too long (JOB_TIMEOUT).')
+  @ApiErrorResponse(
+    507,
+    'The audio could not be stored: storage is full (STORAGE_FULL); the seconds are given back.',
+  )
   speak(@CurrentUser() user: User, @Body() dto: SpeakDto): Promise<SpeechResult> {
     return this.voice.speak(user, dto);
   }

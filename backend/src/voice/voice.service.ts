@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { SpeechResult, TranscriptionResult } from '@kasa/contracts';
 import { detectAudioType } from '../ai/audio/audio-type';
 import { probeDurationSeconds } from '../ai/audio/ffmpeg';
@@ -7,12 +8,19 @@ import { SPEECH_TO_TEXT, type SpeechToText } from '../ai/transcription/transcrip
 import { ChatService } from '../chat';
 import { ApiException } from '../common/api-exception';
 import { FilesService } from '../files';
-import { fileSha256, IdempotentRequestsService, requestHash } from '../idempotent-requests';
+import {
+  ClaimLostError,
+  fileSha256,
+  type IdempotentClaim,
+  IdempotentRequestsService,
+  requestHash,
+} from '../idempotent-requests';
 import { QueueService } from '../queue';
-import { type Reservation, UsageLimitExceededException, UsageService } from '../usage';
+import { type Reservation, type ReservedUsage, UsageService } from '../usage';
 import type { User } from '../users';
 import type { AudioUpload } from './audio-upload';
 import type { SpeakDto } from './dto/speak.dto';
+import type { Transcript } from './jobs/voice-jobs';
 import { estimatedSpeechSeconds, meteredSeconds } from './speech-seconds';
 
 /** How long a request waits for its job (engines can be slow on long text or audio). */
@@ -26,6 +34,24 @@ export const AUDIO_UNREADABLE = 'This audio could not be read. Please try anothe
 /** What a transcription leaves to answer it again: the result with the stored file instead of a link. */
 type StoredTranscription = Omit<TranscriptionResult, 'audioUrl'> & { fileId: string };
 
+/** The stored upload a transcription job reads. */
+interface StoredUpload {
+  fileId: string;
+  contentType: string;
+  /** Seconds, as probed before it was charged. */
+  duration: number;
+}
+
+/** What a transcription records under its key for a successor (IdempotentClaim). */
+interface TranscribeProgress extends StoredUpload {
+  /** The upload's charge, recorded with the stored upload: refunded if the work finally fails. */
+  upload: ReservedUsage;
+  /** The voice.transcribe job, recorded before it is added. */
+  jobId: string;
+  /** The job's result, recorded as soon as it is read. */
+  transcript: Transcript;
+}
+
 /**
  * Speech out (POST /api/voice/speak) and speech in (POST /api/voice/transcribe). The engines run
  * in the workers ('voice.*' jobs); this side meters the voice seconds, stores uploads and turns a
@@ -33,8 +59,6 @@ type StoredTranscription = Omit<TranscriptionResult, 'audioUrl'> & { fileId: str
  */
 @Injectable()
 export class VoiceService {
-  private readonly logger = new Logger(VoiceService.name);
-
   constructor(
     private readonly queues: QueueService,
     private readonly usage: UsageService,
@@ -45,10 +69,11 @@ export class VoiceService {
   ) {}
 
   /**
-   * Reserves an estimate of the seconds (the audio does not exist yet), then settles to the real
-   * duration: the excess goes back; a shortfall is reserved too, and when that passes the limit
-   * the audio is delivered anyway and the overrun left uncounted (the work is done, and the
-   * generous estimate keeps such overruns to a few seconds).
+   * Reserves an estimate of the seconds (the audio does not exist yet); the job's worker settles
+   * it to the real duration before the job completes, whether or not this request still waits
+   * (VoiceJobs.speak, WorkerService): the excess goes back; a shortfall is counted too, unless
+   * that passes the limit, when the audio is delivered anyway and the overrun left uncounted (the
+   * work is done, and the generous estimate keeps such overruns to a few seconds).
    */
   async speak(user: User, dto: SpeakDto): Promise<SpeechResult> {
     const estimate = estimatedSpeechSeconds(dto.text);
@@ -58,7 +83,6 @@ export class VoiceService {
       { userId: user.id, text: dto.text, voice: dto.voice, format: dto.format },
       { timeoutMs: SPEAK_TIMEOUT_MS, reservation },
     );
-    await this.settle(reservation, meteredSeconds(spoken.duration));
     return {
       audioUrl: this.files.signedUrl({ id: spoken.fileId }),
       voice: dto.voice,
@@ -78,8 +102,13 @@ export class VoiceService {
     const hash = idempotencyKey
       ? requestHash({ audio: await fileSha256(upload.path), conversationId: upload.conversationId ?? null })
       : '';
-    const stored = await this.idempotentRequests.run(user.id, 'voice.transcribe', idempotencyKey, hash, () =>
-      this.transcribeOnce(user, upload),
+    const stored = await this.idempotentRequests.run<StoredTranscription, TranscribeProgress>(
+      user.id,
+      'voice.transcribe',
+      idempotencyKey,
+      hash,
+      (claim) => this.transcribeOnce(user, upload, claim),
+      { keepClaimOn: (error, progress) => keepsClaim(error, progress.transcript !== undefined) },
     );
     const { fileId, ...result } = stored;
     return { ...result, audioUrl: this.files.signedUrl({ id: fileId }) };
@@ -87,89 +116,130 @@ export class VoiceService {
 
   /**
    * Checks the upload (audio by its bytes, a readable duration, the user's conversation) before
-   * anything is charged, then reserves one upload and its seconds, stores it and has a worker
-   * transcribe the stored file. Any failure after the reservation gives both back.
+   * anything is charged, then reserves one upload, stores it, reserves its seconds and has a
+   * worker transcribe the stored file. A failure gives the upload back (the job's worker gives
+   * the seconds back), unless the work is left to a successor (keepsClaim).
+   *
+   * Under an Idempotency-Key, each step is recorded as it is done (the stored upload, the job's
+   * id before the job is added, the job's result once read), so a request taking over from one
+   * whose instance died carries on from there without storing, charging or transcribing again.
    */
-  private async transcribeOnce(user: User, upload: AudioUpload): Promise<StoredTranscription> {
-    const type = detectAudioType(upload.head);
-    if (!type) throw new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'VOICE_NOT_AUDIO', NOT_AUDIO);
-    if (this.stt.unavailableReason)
-      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'STT_UNAVAILABLE', this.stt.unavailableReason);
-    const duration = await probeDurationSeconds(upload.path).catch(() => {
-      throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VOICE_AUDIO_UNREADABLE', AUDIO_UNREADABLE);
-    });
-    // The conversation's owner is checked before anything is charged (404 otherwise).
-    if (upload.conversationId) await this.chat.assertOwned(user, upload.conversationId);
-
-    const uploadReservation = await this.usage.reserve(user.id, 'audioUploadsPerMonth', 1);
-    // From runJob on, the job owns the seconds: its worker refunds them if it fails.
-    let secondsOwnedByJob = false;
-    let secondsReservation: Reservation | undefined;
+  private async transcribeOnce(
+    user: User,
+    upload: AudioUpload,
+    claim: IdempotentClaim<TranscribeProgress>,
+  ): Promise<StoredTranscription> {
+    const earlier = claim.progress;
+    let uploadCharge = earlier?.upload;
+    // Once recorded with the stored upload, a successor taking the claim over uses that upload.
+    let uploadRecorded = uploadCharge !== undefined;
+    let transcriptRecorded = earlier?.transcript !== undefined;
+    const recordTranscript = async (transcript: unknown) => {
+      await claim.record({ transcript: transcript as Transcript });
+      transcriptRecorded = true;
+    };
     try {
-      secondsReservation = await this.usage.reserve(
-        user.id,
-        'voiceMinutesPerMonth',
-        meteredSeconds(duration),
-      );
-      const file = await this.files.store(user.id, {
-        kind: type.container === 'wav' ? 'recording' : 'upload',
-        contentType: type.contentType,
-        body: createReadStream(upload.path),
-        originalName: upload.originalName,
-        conversationId: upload.conversationId,
-      });
-      secondsOwnedByJob = true;
-      const transcript = await this.queues.runJob(
-        'voice.transcribe',
-        { userId: user.id, fileId: file.id, contentType: type.contentType },
-        { timeoutMs: TRANSCRIBE_TIMEOUT_MS, reservation: secondsReservation },
-      );
+      let stored: StoredUpload;
+      let transcript = earlier?.transcript;
+      if (earlier?.fileId && earlier.contentType && earlier.duration !== undefined) {
+        stored = { fileId: earlier.fileId, contentType: earlier.contentType, duration: earlier.duration };
+        if (!transcript && earlier.jobId)
+          transcript = await this.queues.resumeJob('voice.transcribe', earlier.jobId, {
+            timeoutMs: TRANSCRIBE_TIMEOUT_MS,
+            onResult: recordTranscript,
+          });
+      } else {
+        const type = detectAudioType(upload.head);
+        if (!type) throw new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'VOICE_NOT_AUDIO', NOT_AUDIO);
+        if (this.stt.unavailableReason)
+          throw new ApiException(
+            HttpStatus.SERVICE_UNAVAILABLE,
+            'STT_UNAVAILABLE',
+            this.stt.unavailableReason,
+          );
+        const duration = await probeDurationSeconds(upload.path).catch(() => {
+          throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VOICE_AUDIO_UNREADABLE', AUDIO_UNREADABLE);
+        });
+        // The conversation's owner is checked before anything is charged (404 otherwise).
+        if (upload.conversationId) await this.chat.assertOwned(user, upload.conversationId);
+
+        uploadCharge = (await this.usage.reserve(user.id, 'audioUploadsPerMonth', 1)).toJSON();
+        const file = await this.files.store(user.id, {
+          kind: type.container === 'wav' ? 'recording' : 'upload',
+          contentType: type.contentType,
+          body: createReadStream(upload.path),
+          originalName: upload.originalName,
+          conversationId: upload.conversationId,
+        });
+        stored = { fileId: file.id, contentType: type.contentType, duration };
+        await claim.record({ ...stored, upload: uploadCharge });
+        uploadRecorded = true;
+      }
+      if (!transcript) {
+        // No job yet, or it failed (its worker gave its seconds back): one for the stored upload.
+        const jobId = randomUUID();
+        await claim.record({ jobId });
+        // From runJob on, the job owns the seconds: runJob or its worker refunds them if it fails.
+        const secondsReservation = await this.usage.reserve(
+          user.id,
+          'voiceMinutesPerMonth',
+          meteredSeconds(stored.duration),
+        );
+        transcript = await this.queues.runJob(
+          'voice.transcribe',
+          { userId: user.id, fileId: stored.fileId, contentType: stored.contentType },
+          {
+            timeoutMs: TRANSCRIBE_TIMEOUT_MS,
+            reservation: secondsReservation,
+            jobId,
+            onResult: recordTranscript,
+          },
+        );
+      }
       if (upload.conversationId)
-        await this.chat.appendMessages(user, upload.conversationId, [
+        // Once per recording: the request that stored it may have added it before its instance died.
+        await this.chat.appendMessagesOnce(user, upload.conversationId, stored.fileId, [
           {
             role: 'user',
             content: transcript.transcription,
-            audioFileId: file.id,
+            audioFileId: stored.fileId,
             transcription: transcript.transcription,
           },
         ]);
       return {
         transcription: transcript.transcription,
         language: transcript.language,
-        duration,
-        fileId: file.id,
+        duration: stored.duration,
+        fileId: stored.fileId,
         engine: transcript.engine,
       };
     } catch (error) {
-      // A job still running when the wait ended settles its seconds itself and keeps the upload.
-      if (!isJobTimeout(error))
-        await Promise.all([
-          uploadReservation.refund(),
-          secondsOwnedByJob ? undefined : secondsReservation?.refund(),
-        ]);
-      throw error;
-    }
-  }
-
-  private async settle(reservation: Reservation, seconds: number): Promise<void> {
-    const { userId, amount } = reservation;
-    if (seconds < amount) {
-      await this.usage.refundAt(userId, 'voiceMinutesPerMonth', amount - seconds, periodStart(reservation));
-    } else if (seconds > amount) {
-      try {
-        await this.usage.reserve(userId, 'voiceMinutesPerMonth', seconds - amount);
-      } catch (error) {
-        if (!(error instanceof UsageLimitExceededException)) throw error;
-        this.logger.warn(
-          `Speech for user ${userId} passed the voice limit by ${seconds - amount} s (not counted).`,
+      // A successor (this key's next request, or the one that took over) finishes with the upload.
+      const successorFinishes =
+        uploadRecorded && (error instanceof ClaimLostError || keepsClaim(error, transcriptRecorded));
+      if (uploadCharge && !successorFinishes)
+        await this.usage.refundAt(
+          user.id,
+          'audioUploadsPerMonth',
+          uploadCharge.amount,
+          periodStart(uploadCharge),
         );
-      }
+      throw error;
     }
   }
 }
 
-function periodStart(reservation: Reservation): Date {
+function periodStart(reservation: Pick<Reservation, 'period'>): Date {
   return new Date(`${reservation.period}T00:00:00Z`);
+}
+
+/**
+ * Whether a failed transcription leaves its work to the next request with its key: a job still
+ * running when the wait ended (it settles its seconds itself and keeps the upload), or a
+ * transcript already read and recorded (charged; only its message and answer are left).
+ */
+function keepsClaim(error: unknown, transcriptRecorded: boolean): boolean {
+  return transcriptRecorded || isJobTimeout(error);
 }
 
 function isJobTimeout(error: unknown): boolean {

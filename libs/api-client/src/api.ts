@@ -19,6 +19,12 @@ interface ApiClientSettings {
    * shows the limit toast and moves to /subscription. The request still fails with its ApiError.
    */
   onUsageLimit: (body: UsageLimitErrorBody) => void;
+  /**
+   * Called when the server says it is briefly unavailable (503 SERVICE_UNAVAILABLE: its database
+   * cannot be reached) with `true`, and with `false` on the next answer that is not: the shell
+   * shows "briefly unavailable, retrying" meanwhile.
+   */
+  onServiceUnavailable: (unavailable: boolean) => void;
 }
 
 /** The default token source: localStorage "auth_token". */
@@ -35,7 +41,18 @@ const settings: ApiClientSettings = {
   getToken: readStoredToken,
   onUnauthorized: () => undefined,
   onUsageLimit: () => undefined,
+  onServiceUnavailable: () => undefined,
 };
+
+/** Whether the last answer was 503 SERVICE_UNAVAILABLE (the shell's notice is showing). */
+let serviceUnavailable = false;
+
+function noteServiceStatus(response: Response, error?: ApiError): void {
+  const unavailable = isServiceUnavailable(error ?? response);
+  if (unavailable === serviceUnavailable) return;
+  serviceUnavailable = unavailable;
+  settings.onServiceUnavailable(unavailable);
+}
 
 /** The token requests carry now (the configured source; localStorage in the browser). */
 export function currentToken(): string | null {
@@ -117,8 +134,70 @@ function isRawBody(body: unknown): body is BodyInit {
   );
 }
 
-/** The raw Response of an API call, with auth and credentials; throws ApiError when not OK. */
+/** Retries of a safe request the server answered 503 SERVICE_UNAVAILABLE: about a minute in all. */
+export const SERVICE_UNAVAILABLE_RETRIES = 5;
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/** A 503 SERVICE_UNAVAILABLE answer (the server's database is briefly out of reach), or its ApiError. */
+export function isServiceUnavailable(value: unknown): boolean {
+  if (value instanceof ApiError) return value.status === 503 && value.code === 'SERVICE_UNAVAILABLE';
+  return false;
+}
+
+/**
+ * How long to wait before retry number `attempt` (0 first): doubling from 1 s, never sooner than
+ * the server's Retry-After, never longer than 30 s.
+ */
+export function serviceRetryDelayMs(attempt: number, retryAfterSeconds?: number): number {
+  const backoff = 1000 * 2 ** attempt;
+  return Math.min(MAX_RETRY_DELAY_MS, Math.max(backoff, (retryAfterSeconds ?? 0) * 1000));
+}
+
+/**
+ * Whether sending the request again cannot do anything twice: reads (GET, HEAD, OPTIONS) and
+ * requests that carry an Idempotency-Key (the server answers a repeat with the first result).
+ * A streamed body cannot be sent twice.
+ */
+function isSafeToRetry(init: ApiFetchInit, headers: Headers): boolean {
+  if (typeof ReadableStream !== 'undefined' && init.body instanceof ReadableStream) return false;
+  const method = (init.method ?? 'GET').toUpperCase();
+  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || headers.has('Idempotency-Key');
+}
+
+function wait(ms: number, signal?: AbortSignal | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * The raw Response of an API call, with auth and credentials; throws ApiError when not OK.
+ * Answered 503 SERVICE_UNAVAILABLE, a safe request (isSafeToRetry) is sent again after
+ * serviceRetryDelayMs, up to SERVICE_UNAVAILABLE_RETRIES times, while the shell says so
+ * (onServiceUnavailable); every screen gets this without code of its own.
+ */
 export async function apiRequest(path: string, init: ApiFetchInit = {}): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await apiRequestOnce(path, init);
+    } catch (error) {
+      if (!isServiceUnavailable(error) || attempt >= SERVICE_UNAVAILABLE_RETRIES) throw error;
+      if (!isSafeToRetry(init, new Headers(init.headers))) throw error;
+      await wait(serviceRetryDelayMs(attempt, (error as ApiError).retryAfterSeconds), init.signal);
+    }
+  }
+}
+
+async function apiRequestOnce(path: string, init: ApiFetchInit): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const token = settings.getToken();
@@ -136,10 +215,12 @@ export async function apiRequest(path: string, init: ApiFetchInit = {}): Promise
   if (!response.ok) {
     if (response.status === 401 && headers.has('Authorization')) settings.onUnauthorized();
     const error = await toApiError(response);
+    noteServiceStatus(response, error);
     const usageLimit = error.usageLimit;
     if (usageLimit) settings.onUsageLimit(usageLimit);
     throw error;
   }
+  noteServiceStatus(response);
   return response;
 }
 
@@ -151,6 +232,7 @@ export async function apiRequest(path: string, init: ApiFetchInit = {}): Promise
 export async function apiFailure(response: Response, sentToken: boolean): Promise<ApiError> {
   if (response.status === 401 && sentToken) settings.onUnauthorized();
   const error = await toApiError(response);
+  noteServiceStatus(response, error);
   if (error.usageLimit) settings.onUsageLimit(error.usageLimit);
   return error;
 }

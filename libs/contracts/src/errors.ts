@@ -73,10 +73,12 @@ export const ERROR_CODES = [
   'VOICE_NOT_AUDIO',
   'VOICE_AUDIO_TOO_LARGE',
   // Background jobs run for a request (backend/src/queue): no worker took it, it outlived the
-  // wait, or it failed after its retries.
+  // wait, or it failed after its retries; or its result could not be stored (disk full, 507:
+  // not retried, nothing charged).
   'JOB_NO_WORKER',
   'JOB_TIMEOUT',
   'JOB_FAILED',
+  'STORAGE_FULL',
   // Legal pages and cookie preferences.
   'LEGAL_PAGE_NOT_FOUND',
   // Stored files (images, speech, recordings) served by signed links.

@@ -132,6 +132,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     JOB_NO_WORKER: 'This service is not running right now. Please try again in a moment.',
     JOB_TIMEOUT: 'This is taking longer than expected. Please try again in a moment.',
     JOB_FAILED: 'Something went wrong while doing this. Please try again.',
+    STORAGE_FULL:
+      'Kasa could not save the result because its storage is full. You were not charged. Please try again later.',
     LEGAL_PAGE_NOT_FOUND: '{message}',
     FILES_LINK_EXPIRED: 'This link has expired. Reload the page to get a new one.',
     FILES_LINK_INVALID: 'This link is not valid.',
@@ -291,6 +293,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     JOB_NO_WORKER: "Ce service n'est pas disponible pour le moment. Veuillez réessayer dans un instant.",
     JOB_TIMEOUT: 'Cela prend plus de temps que prévu. Veuillez réessayer dans un instant.',
     JOB_FAILED: "Une erreur s'est produite pendant l'opération. Veuillez réessayer.",
+    STORAGE_FULL:
+      "Kasa n'a pas pu enregistrer le résultat : son espace de stockage est plein. Rien ne vous a été décompté. Veuillez réessayer plus tard.",
     LEGAL_PAGE_NOT_FOUND: "Cette page juridique n'existe pas.",
     FILES_LINK_EXPIRED: 'Ce lien a expiré. Rechargez la page pour en obtenir un nouveau.',
     FILES_LINK_INVALID: "Ce lien n'est pas valide.",

@@ -149,10 +149,12 @@ export interface MessageRowProps {
   message: ChatMessage;
   /** Stop a reply the server is still writing (loaded from the server, not sent from this screen). */
   onStopServerReply?: () => void;
+  /** Send the question of this failed reply again (the last reply of the conversation only). */
+  onRetry?: () => void;
 }
 
 /** One saved message. Memoized: it renders again only when this message changes. */
-export const MessageRow = memo(function MessageRow({ message, onStopServerReply }: MessageRowProps) {
+export const MessageRow = memo(function MessageRow({ message, onStopServerReply, onRetry }: MessageRowProps) {
   const t = useT(messages);
   const { assistantName } = useAppInfo();
   const user = message.role === 'user';
@@ -204,6 +206,11 @@ export const MessageRow = memo(function MessageRow({ message, onStopServerReply 
             {t('sendError')}
             {failure ? ` ${t('errorDetail', { error: failure })}` : ''}
           </span>
+          {onRetry && (
+            <Button variant="text" color="inherit" size="small" onClick={onRetry} data-testid="retry-reply">
+              {t('retry')}
+            </Button>
+          )}
         </StatusNote>
       )}
     </Bubble>

@@ -234,6 +234,29 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
     [chatSend, t, assistantName],
   );
 
+  // A failed last reply (the model failed, or the server writing it stopped) offers Retry: its
+  // question is sent again as a new message (docs/operations.md#replies-whose-writer-stops).
+  const retryable = useMemo(() => {
+    const last = saved.at(-1);
+    const question = saved.at(-2);
+    if (!last || !question || chat.pending || waiting.length) return null;
+    return last.role === 'assistant' && last.status === 'failed' && question.role === 'user' ? last : null;
+  }, [saved, chat.pending, waiting.length]);
+  const retryLast = useCallback(() => {
+    const question = saved.at(-2);
+    if (!question) return;
+    send({
+      text: question.content,
+      attachments: (question.attachments ?? []).map(({ type, id, name, mimeType, url }) => ({
+        type,
+        id,
+        name,
+        mimeType,
+        previewUrl: url,
+      })),
+    });
+  }, [saved, send]);
+
   const pickTip = useCallback((tip: StarterTip) => composer.current?.setText(`${tip.prompt} `), []);
 
   const stopServerReply = useCallback(() => {
@@ -391,6 +414,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
                 onStopServerReply={
                   message.status === 'streaming' && !streamingHere ? stopServerReply : undefined
                 }
+                onRetry={message === retryable ? retryLast : undefined}
               />
             ))}
             {turn && streamingHere && <LiveTurnRows turn={turn} />}

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 
@@ -67,11 +67,68 @@ function prlimitAvailable(): boolean {
   return prlimitChecked;
 }
 
-/** The command line that runs `command` under `limit` (prlimit execs it: same process, same pid). */
+/** util-linux's setpriv, whose --pdeathsig (util-linux 2.33+) makes a child die with its parent. */
+export const SETPRIV_PATH = '/usr/bin/setpriv';
+let setprivChecked: boolean | undefined;
+
+/** Whether setpriv is here and knows --pdeathsig (asked once, by running it). */
+function pdeathsigAvailable(): boolean {
+  if (setprivChecked === undefined) {
+    setprivChecked =
+      existsSync(SETPRIV_PATH) &&
+      spawnSync(SETPRIV_PATH, ['--pdeathsig', 'KILL', '--', 'true'], { stdio: 'ignore', timeout: 5000 })
+        .status === 0;
+    if (!setprivChecked)
+      new Logger('runProcess').warn(
+        `${SETPRIV_PATH} --pdeathsig is missing (Debian util-linux): a child program outlives a process killed with SIGKILL until its own timeout.`,
+      );
+  }
+  return setprivChecked;
+}
+
+/**
+ * The command line that runs `command` under `limit` (prlimit execs it: same process, same pid),
+ * with SIGKILL as its parent-death signal (setpriv execs it too): when the process that started
+ * it dies, even by SIGKILL, the kernel kills it, so no program of a killed worker runs on.
+ */
 function limited(command: string, args: readonly string[], limit?: MemoryLimit): [string, string[]] {
-  if (!limit || !prlimitAvailable()) return [command, [...args]];
-  const option = limit.kind === 'data' ? '--data' : '--as';
-  return [PRLIMIT_PATH, [`${option}=${Math.floor(limit.bytes)}`, '--', command, ...args]];
+  let argv = [command, ...args];
+  if (limit && prlimitAvailable()) {
+    const option = limit.kind === 'data' ? '--data' : '--as';
+    argv = [PRLIMIT_PATH, `${option}=${Math.floor(limit.bytes)}`, '--', ...argv];
+  }
+  if (pdeathsigAvailable()) argv = [SETPRIV_PATH, '--pdeathsig', 'KILL', '--', ...argv];
+  const [program, ...programArgs] = argv;
+  return [program, programArgs];
+}
+
+/** The process groups of the children running now, killed if this process exits first. */
+const running = new Set<number>();
+
+/** Kills a child's whole process group (it leads one: spawned detached), whatever it started. */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+let exitHooked = false;
+/** On exit (an uncaught error, process.exit) the children go too; on SIGKILL, --pdeathsig sees to it. */
+function killChildrenOnExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on('exit', () => {
+    for (const group of running) {
+      try {
+        process.kill(-group, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  });
 }
 
 /**
@@ -85,16 +142,23 @@ export function runProcess(
 ): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const [program, programArgs] = limited(command, args, memoryLimit);
+    // detached: the child leads a process group of its own, so a timeout kills whatever it
+    // started too, and a Ctrl-C meant for Kasa reaches Kasa, which ends its jobs in order.
     const child = spawn(program, programArgs, {
       stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
       ...(env ? { env: { ...process.env, ...env } } : {}),
     });
+    if (child.pid !== undefined) {
+      killChildrenOnExit();
+      running.add(child.pid);
+    }
     const stdout: Buffer[] = [];
     let stderr = '';
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill('SIGKILL');
+      killGroup(child);
     }, timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => {
@@ -103,17 +167,19 @@ export function runProcess(
     });
     child.on('error', (error) => {
       clearTimeout(timer);
+      if (child.pid !== undefined) running.delete(child.pid);
       reject(new ProcessFailedError(`${command} could not start: ${error.message}`, stderr));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      if (child.pid !== undefined) running.delete(child.pid);
       if (code === 0) resolve({ stdout: Buffer.concat(stdout), stderr });
       else if (
         program !== command &&
         (code === 126 || code === 127) &&
-        /^prlimit: failed to execute/m.test(stderr)
+        /^(prlimit|setpriv): failed to execute/m.test(stderr)
       )
-        // prlimit started, the program did not: the same failure as spawning it directly.
+        // prlimit or setpriv started, the program did not: the same failure as spawning it directly.
         reject(
           new ProcessFailedError(
             `${command} could not start: spawn ${command} ${code === 127 ? 'ENOENT' : 'EACCES'}`,

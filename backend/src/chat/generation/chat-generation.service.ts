@@ -1,16 +1,10 @@
-import {
-  type BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import type { ChatStreamEvent } from '@kasa/contracts';
 import { CHAT_MODEL, type ChatModel, ChatModelError, type ReadableFailure } from '../../ai/chat-model.port';
-import { UsageService } from '../../usage';
-import { ChatRepository } from '../chat.repository';
+import { ChatRepository, type FinalReply } from '../chat.repository';
 import { type AbortReason, type GenerationSpec, GenerationTask } from './generation-task';
 import { AbortableIterator } from './next-unless-aborted';
+import { REPLY_LEASE_RENEW_MS } from './reply-lease';
 
 export const REPLY_INTERRUPTED = {
   code: 'CHAT_REPLY_INTERRUPTED',
@@ -20,10 +14,6 @@ export const REPLY_FAILED = {
   code: 'CHAT_REPLY_FAILED',
   message: 'Sorry, something went wrong while writing the reply. Please try again.',
 } satisfies ReadableFailure;
-export const REPLY_NOT_SAVED = {
-  code: 'CHAT_REPLY_NOT_SAVED',
-  message: 'The reply could not be saved. Please try again.',
-} satisfies ReadableFailure;
 
 /** The stream's last event for a failed reply: the English words, their code, the conversation. */
 function errorEvent(failure: ReadableFailure, conversationId: string): ChatStreamEvent {
@@ -32,12 +22,12 @@ function errorEvent(failure: ReadableFailure, conversationId: string): ChatStrea
 
 /** How often the text written so far is saved and Stop flags are read. */
 export const PROGRESS_INTERVAL_MS = 500;
-/** Replies with no new text are still touched this often, so other instances see them alive. */
-export const HEARTBEAT_INTERVAL_MS = 20_000;
-/** A 'streaming' reply untouched this long belongs to a process that died. */
-export const STALE_REPLY_MS = 120_000;
-/** How often every instance looks for such replies. */
-export const STALE_SWEEP_INTERVAL_MS = 60_000;
+/** Replies with no new text are still saved this often: the save renews the writer's lease. */
+export const HEARTBEAT_INTERVAL_MS = REPLY_LEASE_RENEW_MS;
+/** A final save that failed (the database unreachable) is tried again after this, doubling... */
+export const FINAL_SAVE_RETRY_MS = 500;
+/** ...up to this. */
+export const FINAL_SAVE_RETRY_MAX_MS = 5_000;
 /** On shutdown, running replies get this long to finish before they are cut. */
 export const SHUTDOWN_GRACE_MS = 4_000;
 /** Longest wait for a cut reply to be saved (Stop, delete, shutdown). */
@@ -49,26 +39,40 @@ const sleep = (ms: number) =>
     timer.unref();
   });
 
+/** A finished reply whose final save failed (the database unreachable): saved again with backoff. */
+interface UnsavedFinal {
+  task: GenerationTask;
+  final: FinalReply;
+  /** The final event was an error: the message is given back once it is saved. */
+  refund: boolean;
+  dueAt: number;
+  delayMs: number;
+}
+
 /**
  * Writes assistant replies as in-process tasks owned by this service, not by HTTP requests:
  * a client that disconnects does not stop its reply, which is saved whole. Progress is saved
- * every half second (a reload mid-reply shows it, and `generating`); Stop works here through the
+ * every half second (a reload mid-reply shows it, and `generating`); every save renews this
+ * instance's lease on the reply (reply-lease.ts), at least every 2 s. Stop works here through the
  * task's AbortController and from other instances through the `stop_requested` flag read on the
- * same beat. Shutdown lets replies finish for a moment, then saves them as interrupted; at start
- * (and every minute) replies abandoned by a dead process are marked failed and their messages
- * given back.
+ * same beat. Shutdown lets replies finish for a moment, then saves them as interrupted. A final
+ * save that fails (PostgreSQL unreachable) is kept in memory and tried again with backoff while
+ * the lease is renewed, so the saved reply is the text that was shown
+ * (docs/operations.md#replies-whose-writer-stops). Replies whose writer died are ended by
+ * ReplyTakeoverService on another instance.
  *
  * A failed reply's message is given back by whoever moves the reply out of 'streaming': the task
- * that saves its final state, or the sweep that fails it. So it is given back once, even when a
- * sweep fails a reply a live but unreachable process is still writing.
+ * that saves its final state, or the takeover that ends it. So it is given back once.
  */
 @Injectable()
-export class ChatGenerationService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class ChatGenerationService implements BeforeApplicationShutdown {
   private readonly logger = new Logger('ChatGeneration');
   private readonly tasks = new Map<string, GenerationTask>();
+  /** Finished here, final save still to do (keyed by reply id). */
+  private readonly unsaved = new Map<string, UnsavedFinal>();
   private progressTimer: NodeJS.Timeout | null = null;
-  private sweepTimer: NodeJS.Timeout | null = null;
   private ticking = false;
+  private lastSaveWarning = 0;
   private lastHeartbeat = Date.now();
   private closing = false;
   /** Called with every reply started here (the reply bus publishes it for other instances). */
@@ -77,14 +81,7 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
   constructor(
     @Inject(CHAT_MODEL) private readonly model: ChatModel,
     private readonly repository: ChatRepository,
-    private readonly usage: UsageService,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.failStaleReplies();
-    this.sweepTimer = setInterval(() => void this.failStaleReplies(), STALE_SWEEP_INTERVAL_MS);
-    this.sweepTimer.unref();
-  }
 
   /** True once shutdown began: no new reply may start. */
   get isClosing(): boolean {
@@ -112,9 +109,14 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
     return task;
   }
 
-  /** The reply being written here, if this instance writes it. */
+  /** The reply being written here (or written here, its final save pending), if this instance has it. */
   find(assistantMessageId: string): GenerationTask | undefined {
-    return this.tasks.get(assistantMessageId);
+    return this.tasks.get(assistantMessageId) ?? this.unsaved.get(assistantMessageId)?.task;
+  }
+
+  /** The replies this instance holds the lease of: being written, or finished and not saved yet. */
+  heldReplyIds(): string[] {
+    return [...this.tasks.keys(), ...this.unsaved.keys()];
   }
 
   /** Cuts a reply written here and waits (briefly) until its final state is saved. */
@@ -128,14 +130,15 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
 
   async beforeApplicationShutdown(): Promise<void> {
     this.closing = true;
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    this.sweepTimer = null;
     if (this.tasks.size) {
       this.logger.log(`Shutting down: ${this.tasks.size} repl(y/ies) still being written.`);
       await Promise.race([this.allSettled(), sleep(SHUTDOWN_GRACE_MS)]);
       for (const task of this.tasks.values()) task.abort('shutdown');
       await Promise.race([this.allSettled(), sleep(SETTLE_TIMEOUT_MS)]);
     }
+    // A last try for finals the database refused; left unsaved, another instance saves them from
+    // the reply bus once their lease lapses (ReplyTakeoverService).
+    if (this.unsaved.size) await Promise.race([this.saveUnsaved(true), sleep(SETTLE_TIMEOUT_MS)]);
     this.stopProgressTimer();
   }
 
@@ -210,28 +213,63 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
     } else {
       final = { status: 'complete', error: null, event: { done: true, conversationId } };
     }
+    const finalReply: FinalReply = { status: final.status, content: task.content, error: final.error };
     let savedHere = false;
     try {
-      savedHere = await this.repository.finishReply(task.id, {
-        status: final.status,
-        content: task.content,
-        error: final.error,
-      });
+      savedHere = await this.repository.finishReply(task.id, finalReply);
       task.savedLength = task.content.length;
       task.savedCharacters = countCharacters(task.content);
     } catch (error) {
-      this.logger.error(
-        `Reply ${task.id} could not be saved: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      if (reason !== 'deleted') final.event = errorEvent(REPLY_NOT_SAVED, conversationId);
+      if (reason === 'deleted') {
+        this.warnSave(`Reply ${task.id} could not be saved`, error);
+      } else {
+        // The reader saw the whole reply: keep it and save it when the database answers again
+        // (its final event also went on the reply bus for other instances).
+        this.warnSave(`Reply ${task.id} could not be saved; trying again`, error);
+        this.unsaved.set(task.id, {
+          task,
+          final: finalReply,
+          refund: Boolean(final.event.error),
+          dueAt: Date.now() + FINAL_SAVE_RETRY_MS,
+          delayMs: FINAL_SAVE_RETRY_MS,
+        });
+      }
     }
     // A reply that ends in an error costs the user nothing; a stopped one was their choice. Not
-    // saved here: a sweep failed it (and gave the message back), or the save failed and the row,
-    // still 'streaming', is left to the sweep, which gives it back then.
+    // saved here: a takeover ended it (and gave the message back), or the save is retried and
+    // gives it back then.
     if (final.event.error && savedHere) await task.spec.reservation.refund();
     this.tasks.delete(task.id);
-    if (!this.tasks.size) this.stopProgressTimer();
+    if (!this.tasks.size && !this.unsaved.size) this.stopProgressTimer();
     task.finish(final.event);
+  }
+
+  /** Saves again the finals the database refused (those due, or all when `all`). */
+  private async saveUnsaved(all = false): Promise<void> {
+    const now = Date.now();
+    for (const entry of [...this.unsaved.values()]) {
+      if (!all && entry.dueAt > now) continue;
+      try {
+        const saved = await this.repository.finishReply(entry.task.id, entry.final);
+        this.unsaved.delete(entry.task.id);
+        if (saved && entry.refund) await entry.task.spec.reservation.refund();
+        this.logger.log(`Reply ${entry.task.id} saved after the database came back.`);
+      } catch (error) {
+        entry.delayMs = Math.min(entry.delayMs * 2, FINAL_SAVE_RETRY_MAX_MS);
+        entry.dueAt = Date.now() + entry.delayMs;
+        this.warnSave(`Reply ${entry.task.id} still cannot be saved`, error);
+        if (!all) return; // the database is still away: the others wait for their turn
+      }
+    }
+    if (!this.tasks.size && !this.unsaved.size) this.stopProgressTimer();
+  }
+
+  /** One warning every few seconds at most while the database is away, not one per reply per tick. */
+  private warnSave(what: string, error: unknown): void {
+    const now = Date.now();
+    if (now - this.lastSaveWarning < 5_000) return;
+    this.lastSaveWarning = now;
+    this.logger.warn(`${what}: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   private ensureProgressTimer(): void {
@@ -271,7 +309,9 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
           task.savedCharacters += characters;
         }
       }
+      if (heartbeat && this.unsaved.size) await this.repository.renewLeases([...this.unsaved.keys()]);
       if (heartbeat) this.lastHeartbeat = now;
+      if (this.unsaved.size) await this.saveUnsaved();
 
       const live = running.filter((task) => !task.finished && !task.controller.signal.aborted);
       if (!live.length) return;
@@ -284,28 +324,12 @@ export class ChatGenerationService implements OnApplicationBootstrap, BeforeAppl
         else if (signal.stopRequested) task.abort('stop');
       }
     } catch (error) {
-      this.logger.warn(
-        `Saving reply progress failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      // Renew every lease on the next tick that reaches the database (after an outage, before
+      // other instances look twice at the lapsed leases).
+      this.lastHeartbeat = 0;
+      this.warnSave('Saving reply progress failed', error);
     } finally {
       this.ticking = false;
-    }
-  }
-
-  private async failStaleReplies(): Promise<void> {
-    try {
-      const failed = await this.repository.failStaleReplies(STALE_REPLY_MS, REPLY_INTERRUPTED, [
-        ...this.tasks.keys(),
-      ]);
-      if (!failed.length) return;
-      this.logger.warn(`${failed.length} interrupted repl(y/ies) marked failed; their messages given back.`);
-      // Each send took one message (ChatService.send); its reservation died with the process.
-      for (const reply of failed)
-        await this.usage.refundAt(reply.userId, 'messagesPerMonth', 1, reply.createdAt);
-    } catch (error) {
-      this.logger.warn(
-        `Looking for interrupted replies failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
     }
   }
 }

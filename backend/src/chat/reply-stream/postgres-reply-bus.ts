@@ -30,6 +30,12 @@ interface Row {
   final: ChatStreamEvent | null;
 }
 
+function recordOfRow(row: Row): ReplyBusRecord {
+  return row.final
+    ? { endOffset: row.end_offset, final: row.final }
+    : { endOffset: row.end_offset, text: row.text ?? '' };
+}
+
 interface Follower {
   replyId: string;
   lastSeq: string;
@@ -96,6 +102,15 @@ export class PostgresReplyBus implements ReplyBus {
        SELECT pg_notify($5, $6), (SELECT count(*) FROM "inserted") AS "count"`,
       [ids, offsets, texts, finals, REPLY_CHANNEL, payload],
     );
+  }
+
+  async read(replyId: string): Promise<ReplyBusRecord[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT "seq"::text AS "seq", "end_offset", "text", "final" FROM "chat_reply_chunks"
+        WHERE "reply_id" = $1 ORDER BY "seq"`,
+      [replyId],
+    );
+    return rows.map(recordOfRow);
   }
 
   async follow(
@@ -224,13 +239,7 @@ export class PostgresReplyBus implements ReplyBus {
         );
         if (follower.closed || !rows.length) continue;
         follower.lastSeq = rows[rows.length - 1].seq;
-        follower.onRecords(
-          rows.map((row) =>
-            row.final
-              ? { endOffset: row.end_offset, final: row.final }
-              : { endOffset: row.end_offset, text: row.text ?? '' },
-          ),
-        );
+        follower.onRecords(rows.map(recordOfRow));
       } while (follower.again && !follower.closed);
     } finally {
       follower.pulling = false;

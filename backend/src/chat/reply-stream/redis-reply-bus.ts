@@ -91,6 +91,11 @@ export class RedisReplyBus implements ReplyBus {
     if (failed?.[0]) throw failed[0];
   }
 
+  async read(replyId: string): Promise<ReplyBusRecord[]> {
+    const entries = (await this.client.xrange(this.key(replyId), '-', '+')) as StreamEntry[];
+    return entries.map(([, fields]) => recordOf(fields)).filter((record) => record !== null);
+  }
+
   async follow(
     replyId: string,
     onRecords: (records: ReplyBusRecord[]) => void,

@@ -43,6 +43,11 @@ export interface ReplyBus {
     onRecords: (records: ReplyBusRecord[]) => void,
     onError: (error: unknown) => void,
   ): Promise<ReplyBusFollow>;
+  /**
+   * Every record of the reply stored so far, in order (what another instance saves when the
+   * reply's writer died: docs/operations.md#replies-whose-writer-stops).
+   */
+  read(replyId: string): Promise<ReplyBusRecord[]>;
   /** Starts background work (PostgreSQL: the cleanup of old rows), once the app is up. */
   start?(): void;
   close(): Promise<void>;

@@ -5,8 +5,14 @@ const STORAGE_KEY_PATTERN =
   /^[0-9a-f]{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.thumb)?$/;
 
 export function newStorageKey(): string {
-  const id = randomUUID();
-  return `${id.slice(0, 2)}/${id}`;
+  return storageKeyOfId(randomUUID());
+}
+
+/** The storage key of a file whose id the caller chose (a job's output): the same every time. */
+export function storageKeyOfId(id: string): string {
+  const key = `${id.slice(0, 2)}/${id}`;
+  assertStorageKey(key);
+  return key;
 }
 
 /** Where a file's data-saver thumbnail is kept: beside the original, deleted with it. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IMAGE_MODEL, type ImageModel, ImageModelError } from '../../ai/images/image-model.port';
-import { FilesService } from '../../files';
-import { OnJob } from '../../queue/on-job.decorator';
+import { FilesService, jobOutputFileId } from '../../files';
+import { type JobContext, OnJob } from '../../queue/on-job.decorator';
 import type { GeneratedImageFile, GenerateImageJob } from './generate-image.job-types';
 import { imageEngineFailure } from './image-engine-failure';
 
@@ -13,8 +13,9 @@ export class GenerateImageJobHandler {
     private readonly files: FilesService,
   ) {}
 
+  /** The PNG is stored under the job's own file id: a re-run replaces it, never adds a second. */
   @OnJob({ name: 'media.generate', concurrency: 2 })
-  async generate(job: GenerateImageJob): Promise<GeneratedImageFile> {
+  async generate(job: GenerateImageJob, context: JobContext): Promise<GeneratedImageFile> {
     let drawn;
     try {
       drawn = await this.images.generate({ prompt: job.prompt, size: job.size });
@@ -23,6 +24,7 @@ export class GenerateImageJobHandler {
       throw error;
     }
     const file = await this.files.store(job.userId, {
+      id: jobOutputFileId(context.key),
       kind: 'image',
       contentType: drawn.contentType,
       body: drawn.image,

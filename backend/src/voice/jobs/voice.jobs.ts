@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { probeDurationSeconds } from '../../ai/audio/ffmpeg';
 import { SPEECH_CONTENT_TYPES, TEXT_TO_SPEECH, type TextToSpeech } from '../../ai/speech/speech.port';
 import { SPEECH_TO_TEXT, type SpeechToText } from '../../ai/transcription/transcription.port';
-import { FilesService } from '../../files';
-import { OnJob } from '../../queue/on-job.decorator';
+import { FilesService, jobOutputFileId } from '../../files';
+import { type JobContext, OnJob } from '../../queue/on-job.decorator';
+import { meteredSeconds } from '../speech-seconds';
 import { voiceFailure } from '../voice-failure';
 import { withStoredFileCopy } from './stored-audio';
 import type { SpeakJob, SpokenAudio, TranscribeJob, Transcript } from './voice-jobs';
@@ -22,12 +23,17 @@ export class VoiceJobs {
     private readonly files: FilesService,
   ) {}
 
-  @OnJob({ name: 'voice.speak', concurrency: 2 })
-  async speak({ userId, text, voice, format }: SpeakJob): Promise<SpokenAudio> {
+  /**
+   * The reservation (an estimate) is settled to the real seconds by the worker (`usage`), and the
+   * audio is stored under the job's own file id: a re-run replaces it, never adds a second.
+   */
+  @OnJob({ name: 'voice.speak', concurrency: 2, usage: (spoken) => meteredSeconds(spoken.duration) })
+  async speak({ userId, text, voice, format }: SpeakJob, job: JobContext): Promise<SpokenAudio> {
     try {
       const speech = await this.tts.synthesize({ text, voice, format });
       const duration = speech.durationSeconds ?? (await probeDurationSeconds(speech.audio));
       const file = await this.files.store(userId, {
+        id: jobOutputFileId(job.key),
         kind: 'audio',
         contentType: SPEECH_CONTENT_TYPES[format],
         body: speech.audio,

@@ -20,6 +20,7 @@ import {
   type ReadScanJob,
 } from './extract-upload.job-types';
 import { ExtractionQueue } from './extraction-queue';
+import { extractionWorkDir } from './extraction-temp-files';
 
 export const EXTRACTION_FAILED = 'The text of this file could not be read.';
 
@@ -39,7 +40,10 @@ export class ExtractUploadJobHandler {
   private readonly logger = new Logger(ExtractUploadJobHandler.name);
   private readonly documents: DocumentText;
   private readonly limits: DocumentLimits;
-  /** The stored file is copied here for the programs that read it (removed after each job). */
+  /**
+   * The stored file is copied here for the programs that read it (removed after each job; a killed
+   * worker's copy is swept later: extraction-temp-files.ts).
+   */
   private readonly workDir: string;
 
   constructor(
@@ -51,7 +55,7 @@ export class ExtractUploadJobHandler {
   ) {
     this.documents = new DocumentText(config.enhancements.documents, threads);
     this.limits = config.enhancements.documents.limits;
-    this.workDir = join(config.dataDir, 'extracting');
+    this.workDir = extractionWorkDir(config.dataDir);
   }
 
   /** Text, CSV and JSON: cleaned and cut on a worker thread. */

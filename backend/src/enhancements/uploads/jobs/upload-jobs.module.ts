@@ -6,6 +6,7 @@ import { UploadEntity, UploadPassageEntity } from '../entities/upload.entity';
 import { UploadsRepository } from '../uploads.repository';
 import { ExtractUploadJobHandler } from './extract-upload.job';
 import { ExtractionQueue } from './extraction-queue';
+import { ExtractionTempFiles } from './extraction-temp-files';
 
 /**
  * The uploads' job handlers (the three extraction queues of extract-upload.job-types.ts), run by
@@ -14,6 +15,6 @@ import { ExtractionQueue } from './extraction-queue';
  */
 @Module({
   imports: [ClockModule, FilesModule, TypeOrmModule.forFeature([UploadEntity, UploadPassageEntity])],
-  providers: [UploadsRepository, ExtractionQueue, ExtractUploadJobHandler],
+  providers: [UploadsRepository, ExtractionQueue, ExtractUploadJobHandler, ExtractionTempFiles],
 })
 export class UploadJobsModule {}
