@@ -115,7 +115,8 @@ describe.each<QueueBackend>(['postgres', 'redis'])('GET /api/health with the que
       expect(body.status).toBe('error');
       expect(body.database.status).toBe('ok');
       expect(body.queue.status).toBe('error');
-      expect(body.queue.error).toMatch(/No worker answered within 1500 ms/);
+      // 1500 ms, or the bound with its margin when queueing the ping itself was slow.
+      expect(body.queue.error).toMatch(/No worker answered within (1500|1750) ms/);
 
       const publicView = await request(ctx.app.getHttpServer())
         .get('/api/health')

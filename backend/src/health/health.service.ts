@@ -11,6 +11,13 @@ function message(error: unknown): string {
   return typeof text === 'string' ? text : String(error);
 }
 
+/** A check that did not answer within its bound (withDeadline). */
+export class DeadlineError extends Error {
+  override name = 'DeadlineError';
+}
+
+const START_A_WORKER = 'start one (node backend/dist/worker.js) or set WORKER_MODE=inline';
+
 /**
  * `work`, or a rejection after `ms`: a dependency that does not answer (a cut network, a client
  * waiting for a connection that never comes) must not hold the health answer past its bound.
@@ -18,7 +25,7 @@ function message(error: unknown): string {
 export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new DeadlineError(`${what} did not answer within ${ms} ms`)), ms);
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
@@ -116,10 +123,15 @@ export class HealthService {
         this.deadlineMs,
         'The queue',
       ).catch((error: unknown) => {
-        if (!isNoAnswer(error)) throw error;
-        throw new Error(
-          `No worker answered within ${timeoutMs} ms: start one (node backend/dist/worker.js) or set WORKER_MODE=inline`,
-        );
+        if (isNoAnswer(error))
+          throw new Error(`No worker answered within ${timeoutMs} ms: ${START_A_WORKER}`);
+        // Under load, queueing the ping can itself use up the margin: the answer is still that
+        // no worker answered in time, though the queue's store may be the part that hangs.
+        if (error instanceof DeadlineError)
+          throw new Error(
+            `No worker answered within ${this.deadlineMs} ms (the queue may be unreachable): ${START_A_WORKER}`,
+          );
+        throw error;
       });
       if (!result?.pong) throw new Error('The ping job returned an unexpected result');
       return {
