@@ -19,4 +19,7 @@ module.exports = {
     ],
   },
   testTimeout: 60000,
+  // The integration suites run many API instances in one process; a timer or retry one of them
+  // leaves must not keep the run alive once every result is written (a clean-clone run hung here).
+  forceExit: true,
 };
