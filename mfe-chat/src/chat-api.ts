@@ -44,7 +44,7 @@ export type ChatEventHandler = (event: ChatStreamEvent, id: string | null) => vo
  * Reads `data: {json}` lines of a text/event-stream. Chunks may end anywhere (mid-line, mid-UTF-8
  * character): text is decoded in streaming mode and only complete lines are parsed. Blank lines,
  * comments (':') and other fields are skipped; a line that is not JSON is ignored. `id:` lines are
- * kept (resumable replies, issue 15): `lastEventId` is the id of the last event handed on, so a cut
+ * kept (resumable replies): `lastEventId` is the id of the last event handed on, so a cut
  * between an event's `id:` line and its `data:` line never claims text that did not arrive.
  */
 export class SseLineParser {

@@ -6,7 +6,7 @@ import { IdempotentRequestsRepository } from './idempotent-requests.repository';
 import { IdempotentRequestsService } from './idempotent-requests.service';
 
 /**
- * Exactly-once media and voice requests by Idempotency-Key (issue 15): the service the media and
+ * Exactly-once media and voice requests by Idempotency-Key: the service the media and
  * voice modules wrap their work in, the table behind it and its hourly cleanup. No routes.
  */
 @Module({

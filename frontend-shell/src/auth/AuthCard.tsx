@@ -111,7 +111,7 @@ export function AuthCard({ onForgotPassword }: { onForgotPassword: () => void })
         />
       </section>
     );
-  // Static classes (@kasa/ui's static.css), not `sx`: the card is on the first screen (issue 15).
+  // Static classes (@kasa/ui's static.css), not `sx`: the card is on the first screen.
   return (
     <section
       data-testid="auth-card"

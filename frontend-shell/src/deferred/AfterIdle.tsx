@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
  * Renders its children only once the browser is idle after the first commit (at the latest after
  * `timeout` ms): parts of the first screen nobody needs in its first frame (the cookie bar) then
  * render in a task of their own instead of lengthening the first render's long task, which is what
- * Lighthouse's Total Blocking Time counts on a slow phone (issue 15, main-thread time).
+ * Lighthouse's Total Blocking Time counts on a slow phone (main-thread time).
  * Browsers without requestIdleCallback (Safari): the next task.
  */
 export function AfterIdle({ children, timeout = 2000 }: { children: ReactNode; timeout?: number }) {

@@ -23,7 +23,7 @@ export function LandingPage() {
   const [forgotRequested, setForgotRequested] = useState(false);
 
   // Static classes (@kasa/ui's static.css, inline in index.html), not `sx`: the first render of the
-  // first screen then serializes and inserts no CSS for its layout (issue 15, main-thread time).
+  // first screen then serializes and inserts no CSS for its layout (main-thread time).
   return (
     <div data-testid="landing-page" className="kasa-landing">
       {/* index.html paints this header and the hero before the bundles: keep both in step. */}

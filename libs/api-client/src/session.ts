@@ -64,7 +64,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<AuthUser |
       return null;
     }
     // No network (not an answer from the server): the user this token last belonged to, so the
-    // chat saved on this device opens offline (issue 15). Any answer later corrects it.
+    // chat saved on this device opens offline. Any answer later corrects it.
     const offline = !(error instanceof ApiError) && !signal?.aborted ? rememberedUser() : null;
     if (offline) return offline;
     throw error;

@@ -93,7 +93,7 @@ export interface ChatStreamEvent {
 }
 
 /**
- * Offline sends (issue 15). POST /api/chat accepts this header: a UUID the client makes once per
+ * Offline sends. POST /api/chat accepts this header: a UUID the client makes once per
  * message and sends again on every retry. A second POST with the same key from the same user
  * creates nothing and charges nothing: it answers the same stream (the ids event, then the reply
  * from where the client asks, see CHAT_REPLY_STREAM_PATH) as if it were the first. The same key
@@ -103,7 +103,7 @@ export const CHAT_IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const CHAT_IDEMPOTENCY_TTL_HOURS = 24;
 
 /**
- * Resumable replies (issue 15). Every event of a chat stream carries an SSE `id:` line: the number
+ * Resumable replies. Every event of a chat stream carries an SSE `id:` line: the number
  * of UTF-16 units of reply text (`content`) delivered up to and including that event, as a decimal
  * string. The ids event is `id: 0`; the final `{done}` / `{error}` event repeats the last offset.
  * A client whose stream was cut reattaches with

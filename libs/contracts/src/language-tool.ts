@@ -7,7 +7,7 @@
 /** Where the language tool's routes live. */
 export const LANGUAGE_TOOL_PATH = '/api/enhancements/language-tool';
 
-/** The translate tab's defaults (spec §3: from English, to Babanki). */
+/** The translate tab's defaults (docs/product.md: from English, to Babanki). */
 export const LANGUAGE_TOOL_DEFAULT_FROM = 'eng';
 export const LANGUAGE_TOOL_DEFAULT_TO = 'bbk';
 
@@ -53,7 +53,7 @@ export type DictionarySourceKind = 'numerals' | 'polyglottaafricana' | 'asjp-v12
 export type DictionaryMatchKind = 'exact' | 'accent-insensitive' | 'fuzzy';
 
 /**
- * A dictionary entry (spec §3) plus what explains it. `word` is the form in `language`,
+ * A dictionary entry (docs/product.md) plus what explains it. `word` is the form in `language`,
  * `translation` its English gloss. `source` is the dataset and variety ('asjp-v12:BABANKI'), or
  * 'AI'. ASJP forms are a phonetic ASCII code, Polyglotta Africana forms Koelle's 1854 spelling.
  */
@@ -131,7 +131,7 @@ export interface TranslationResponse {
 /** POST …/analyze */
 export interface AnalyzeRequest {
   text: string;
-  /** ISO 639-3 codes or the spec's names (babanki, bum, ngemba, igbo, english, french). */
+  /** ISO 639-3 codes or the product's names (babanki, bum, ngemba, igbo, english, french). */
   languages?: string[];
   includeTranslation?: boolean;
   includeDictionary?: boolean;
@@ -215,7 +215,7 @@ export interface AnalyzeResponse {
   error: string | null;
 }
 
-/** Database population progress event (spec §3), one per `data:` line of POST …/populate. */
+/** Database population progress event (docs/product.md), one per `data:` line of POST …/populate. */
 export interface PopulationResult {
   /** The language's name ('Babanki'). */
   language: string;

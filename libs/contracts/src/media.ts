@@ -77,7 +77,7 @@ export interface TranscriptionResult {
 }
 
 /**
- * Queued media and voice requests (issue 15). POST /api/media/generate and POST /api/voice/transcribe
+ * Queued media and voice requests. POST /api/media/generate and POST /api/voice/transcribe
  * accept the `Idempotency-Key` header (IDEMPOTENCY_KEY_HEADER): a UUID the client makes once per
  * request it queued offline and sends again on every retry. A second request with the same key from
  * the same user draws nothing and charges nothing: it answers the first request's result (links

@@ -1,4 +1,4 @@
-/** The plus button's menu, in the product's order (spec §2). */
+/** The plus button's menu, in the product's order (docs/product.md). */
 export const MENU_ITEMS = [
   { name: 'upload', label: 'addPhotoOrFile' },
   { name: 'cloud', label: 'addFromCloud' },

@@ -1,4 +1,4 @@
-// Mounts the media outbox's runner (issue 15) once it is needed: something waits from an earlier
+// Mounts the media outbox's runner once it is needed: something waits from an earlier
 // visit, or a quick action just queued a request. Until then the chat's first load carries none
 // of its code. A request is often queued offline, before the runner's code is on this device (no
 // service worker yet): its loading is then tried again when the network returns.

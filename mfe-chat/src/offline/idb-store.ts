@@ -1,4 +1,4 @@
-// A small key-value store on IndexedDB for what the chat keeps offline (issue 15): the saved query
+// A small key-value store on IndexedDB for what the chat keeps offline: the saved query
 // cache, the outbox and the media outbox. Without IndexedDB (private mode in some browsers, tests) it keeps the values
 // in memory for the page's life: the app works, it just does not survive a reload.
 

@@ -1,4 +1,4 @@
-// Sends what waits in the media outbox (issue 15): when online, the oldest request of each kind,
+// Sends what waits in the media outbox: when online, the oldest request of each kind,
 // one at a time per kind (images in the order asked, transcriptions in theirs), always with the
 // request's own Idempotency-Key. A network failure keeps it for the 'online' event and a backoff;
 // 409 REQUEST_IN_PROGRESS (the server is still on an earlier try) is tried again later; any other

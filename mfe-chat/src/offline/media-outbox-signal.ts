@@ -1,4 +1,4 @@
-// The little of the media outbox that the chat's first load carries (issue 15): whether anything
+// The little of the media outbox that the chat's first load carries: whether anything
 // waits in it, a signal when something is queued, and the sign-out clear. The media outbox itself
 // and its runner load only when one of these says they are needed.
 import { createStore, MEDIA_OUTBOX_STORE, type KeyValueStore } from './idb-store';

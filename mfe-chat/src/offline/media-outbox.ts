@@ -1,4 +1,4 @@
-// The media outbox (issue 15): an image generation or a voice transcription asked for offline, or
+// The media outbox: an image generation or a voice transcription asked for offline, or
 // whose request failed for lack of network, waits here (IndexedDB, recordings kept as Blobs) until
 // it can be sent, with one Idempotency-Key for all its tries: the server draws or transcribes it
 // once. Like the text outbox it belongs to one user and is cleared at sign-out. What the server

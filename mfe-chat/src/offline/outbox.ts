@@ -1,4 +1,4 @@
-// The outbox (issue 15): every message is kept here, in IndexedDB, from the moment it is written
+// The outbox: every message is kept here, in IndexedDB, from the moment it is written
 // until the server has taken it (its first stream event). A message written offline, or whose POST
 // failed before the server answered, waits here across reloads and is sent again, in order, with
 // the same idempotency key: the server then creates it once, however many times it was tried.

@@ -1,4 +1,4 @@
-// The chat's saved query cache (issue 15): the conversation list and the conversations' messages
+// The chat's saved query cache: the conversation list and the conversations' messages
 // are kept in IndexedDB so they read offline, after a reload or a browser restart. TanStack Query's
 // own dehydrate/hydrate do the work (what @tanstack/query-persist-client-core does; that package
 // has no release matching the installed query-core and would bring a second copy of it). Only the

@@ -1,4 +1,4 @@
-// The media outbox's runner on the chat screen (issue 15): loads the signed-in user's waiting image
+// The media outbox's runner on the chat screen: loads the signed-in user's waiting image
 // generations and transcriptions and sends them (media-outbox-drain), then says how each ended: a
 // toast, and the conversation it joined read again so the new messages appear. Loaded only when
 // something waits or is queued (MediaOutboxMount): it is not part of the chat's first load.

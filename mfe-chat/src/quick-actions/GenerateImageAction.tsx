@@ -1,6 +1,6 @@
 // Generate Image: a prompt, Generate, the image below with Download. With a conversation open, the
 // image joins it (the server adds the messages). Without a network the request waits in the media
-// outbox (issue 15), listed here, and its image shows here once the runner has it.
+// outbox, listed here, and its image shows here once the runner has it.
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { MEDIA_PROMPT_MAX_LENGTH } from '@kasa/contracts';
 import { Box, Button, useT } from '@kasa/ui';

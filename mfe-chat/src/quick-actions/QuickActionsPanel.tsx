@@ -11,7 +11,7 @@ import { TextToSpeechAction } from './TextToSpeechAction';
 import { UploadAudioAction } from './UploadAudioAction';
 import { VoiceRecordAction } from './VoiceRecordAction';
 
-/** `offline`: what it does without a network ('queues': waits in the media outbox, issue 15). */
+/** `offline`: what it does without a network ('queues': waits in the media outbox). */
 const ACTIONS = {
   image: { label: 'generateImage', Component: GenerateImageAction, offline: 'queues' },
   // Read-aloud is wanted now, not later: it needs the network.

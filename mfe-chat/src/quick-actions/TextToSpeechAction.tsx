@@ -16,7 +16,7 @@ export function TextToSpeechAction({ conversationId }: { conversationId: string 
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SpeechResult | null>(null);
-  // Read-aloud is wanted now, not later: offline it is not queued but disabled (issue 15).
+  // Read-aloud is wanted now, not later: offline it is not queued but disabled.
   const online = useOnline();
 
   const submit = async (event: FormEvent) => {

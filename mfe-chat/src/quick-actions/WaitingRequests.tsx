@@ -1,4 +1,4 @@
-// The quick action's requests waiting in the media outbox (issue 15): what each is, that it goes
+// The quick action's requests waiting in the media outbox: what each is, that it goes
 // when the network returns, and Cancel.
 import { Box, Button, useT } from '@kasa/ui';
 import { messages } from '../messages';

@@ -1,4 +1,4 @@
-// How a quick action queues its request in the media outbox (issue 15) when there is no network,
+// How a quick action queues its request in the media outbox when there is no network,
 // and what it shows of it: its kind's waiting requests, and the latest answer to a request made
 // here, whether it came straight back or later through the runner.
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';

@@ -1,6 +1,6 @@
 // Sending audio for transcription (Voice Record and Upload Audio share it) and showing the result:
 // the language, the text, Play and Download. Without a network the audio waits in the media outbox
-// (issue 15) and its transcription shows here once the runner has it.
+// and its transcription shows here once the runner has it.
 import { useCallback, useState } from 'react';
 import { Box, useT } from '@kasa/ui';
 import { MessageAudio } from '../conversation/MessageMedia';

@@ -124,7 +124,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
     [t, assistantName, queryClient],
   );
 
-  // The chat kept on this device (IndexedDB): restored now, saved as it changes (issue 15).
+  // The chat kept on this device (IndexedDB): restored now, saved as it changes.
   useEffect(() => {
     void startChatCachePersistence(queryClient);
   }, [queryClient]);

@@ -1,4 +1,4 @@
-// The offline banner (issue 15): what works without a network and what waits for it. It also
+// The offline banner: what works without a network and what waits for it. It also
 // holds the 'Needs a connection' text that every disabled network action points at
 // (aria-describedby), so a screen reader says why the button does nothing.
 import { Box, useT } from '@kasa/ui';

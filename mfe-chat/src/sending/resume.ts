@@ -1,4 +1,4 @@
-// Resumable replies (issue 15): a reply whose stream was cut before its final event is followed
+// Resumable replies: a reply whose stream was cut before its final event is followed
 // again from where it stopped (GET chatReplyStreamPath with Last-Event-ID), not polled.
 import { ApiError } from '@kasa/api-client';
 

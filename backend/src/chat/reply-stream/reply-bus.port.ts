@@ -23,7 +23,7 @@ export interface ReplyBusFollow {
 }
 
 /**
- * How instances share replies being written (issue 15, resumable replies): the instance writing a
+ * How instances share replies being written (resumable replies): the instance writing a
  * reply publishes its records; any instance can replay them and follow the live ones. Redis
  * (REDIS_URL) or PostgreSQL, picked like the job queue.
  */

@@ -39,7 +39,7 @@ export function finalEventOfReply(row: ReplyRow): ChatStreamEvent {
 }
 
 /**
- * Resumable replies (issue 15, chatReplyStreamPath). Publishes every reply written here on the
+ * Resumable replies (chatReplyStreamPath). Publishes every reply written here on the
  * reply bus, coalesced (the POST stream never waits on it), and serves a reply from an offset on
  * any instance: from the live task when this instance writes it, from the saved row when it is
  * over, else from the bus (replay, then tail) with the saved text filling any gap.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Idempotent chat sends (issue 15): the `Idempotency-Key` a client sends with POST /api/chat,
+ * Idempotent chat sends: the `Idempotency-Key` a client sends with POST /api/chat,
  * per user, with what that send created. The primary key decides between concurrent duplicates:
  * the second insert waits for the first transaction and then finds the row. The request's hash
  * tells a retry (same body) from a reused key (another body). Rows go with the conversation or

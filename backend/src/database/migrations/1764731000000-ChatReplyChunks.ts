@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Resumable replies without Redis (issue 15): the chunks of replies being written, published by
+ * Resumable replies without Redis: the chunks of replies being written, published by
  * the instance that writes each reply (a few records a second per reply, coalesced) so another
  * instance can replay and tail them (LISTEN/NOTIFY wakes it). `seq` orders a reply's records.
  * Short-lived rows: deleted five minutes after the reply's final record (PostgresReplyBus.cleanup);

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Idempotent media and voice requests (issue 15): the `Idempotency-Key` a client's outbox sends
+ * Idempotent media and voice requests: the `Idempotency-Key` a client's outbox sends
  * with POST /api/media/generate and POST /api/voice/transcribe, per user and scope, with the
  * request's hash and, once done, what it produced. The primary key decides between concurrent
  * duplicates: one insert claims the key ('running'), the others wait for its result. Rows go with

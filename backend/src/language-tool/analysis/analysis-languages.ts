@@ -16,8 +16,8 @@ const OTHER_NAMES: Readonly<Record<string, string>> = {
 };
 
 /**
- * A language the analyze call accepts: one of the spec's names (babanki, bum, ngemba, igbo,
- * english, french; 'bum' is the spec's Bum, bmv, not ISO's Bulu) or an ISO 639-3 code of
+ * A language the analyze call accepts: one of the product's names (babanki, bum, ngemba, igbo,
+ * english, french; 'bum' is the product's Bum, bmv, not ISO's Bulu) or an ISO 639-3 code of
  * languages.csv, English or French. Undefined when it is neither.
  */
 export function resolveAnalyzeLanguage(

@@ -104,7 +104,7 @@ export class AnalysisService {
     }
   }
 
-  /** The request's languages as ISO 639-3 codes (the spec's six when none), or a 400 naming the unknown one. */
+  /** The request's languages as ISO 639-3 codes (the product's six when none), or a 400 naming the unknown one. */
   private resolveLanguages(requested: string[] | undefined, lexicon: LexiconData): string[] {
     if (!requested || requested.length === 0) return [...DEFAULT_ANALYZE_LANGUAGES];
     const codes: string[] = [];

@@ -13,7 +13,7 @@ export const AFRICAN_COUNTRIES: readonly string[] = (
 /**
  * Cities the gazetteer knows, kept to what the data justifies: the capital of each country the
  * lexicon's languages are spoken in (languages.csv), in English and French where the spellings
- * differ, and the regional capitals of where the spec's own languages are spoken: Bamenda (the
+ * differ, and the regional capitals of where the product's own languages are spoken: Bamenda (the
  * North-West Region of Cameroon: Babanki, Bum, Ngemba) and Enugu and Owerri (Igbo-speaking
  * states of Nigeria). Western Sahara's capital is disputed and left out.
  */

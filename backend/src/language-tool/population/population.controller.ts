@@ -9,7 +9,7 @@ import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn } from '../../docs';
 import type { User } from '../../users';
 import { PopulationService } from './population.service';
 
-/** POST …/populate: the dictionary import, for administrators, streamed as the spec's events. */
+/** POST …/populate: the dictionary import, for administrators, streamed as the product's events. */
 @ApiTags('language-tool')
 @ApiSignedIn()
 @ApiOtherErrors()

@@ -28,7 +28,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The dictionary import as the API sees it: start one (or join the one running), follow its
- * progress as the spec's events, import at start when the dictionary is empty or older than the
+ * progress as the product's events, import at start when the dictionary is empty or older than the
  * data, and say how far the first import is.
  */
 @Injectable()
@@ -77,7 +77,11 @@ export class PopulationService implements OnApplicationBootstrap {
    * worker died and its retries ran out), or any active run when `resume` is set (a start of the
    * API), gets a job again and resumes; the runner's lock keeps a second job from running it twice.
    */
-  async start(trigger: ImportTrigger, requestedBy: string | null, { resume = false } = {}): Promise<ImportRun> {
+  async start(
+    trigger: ImportTrigger,
+    requestedBy: string | null,
+    { resume = false } = {},
+  ): Promise<ImportRun> {
     const { run, created } = await this.runs.createOrGetActive(trigger, this.dataVersion(), requestedBy);
     if (created) await this.enqueue(run.id, run.id);
     else if (resume || Date.now() - run.updatedAt.getTime() > ABANDONED_AFTER_MS) {
@@ -96,11 +100,15 @@ export class PopulationService implements OnApplicationBootstrap {
   }
 
   /**
-   * Sends a run's progress as the spec's events until it completes or fails: 'start', one
+   * Sends a run's progress as the product's events until it completes or fails: 'start', one
    * 'progress' per language recorded (a client joining late first gets those already done),
    * then 'complete' or 'error'. Stops when `send` answers false (the client left) or on `signal`.
    */
-  async follow(runId: string, send: (event: PopulationEvent) => boolean, signal?: AbortSignal): Promise<void> {
+  async follow(
+    runId: string,
+    send: (event: PopulationEvent) => boolean,
+    signal?: AbortSignal,
+  ): Promise<void> {
     let sent = 0;
     let started = false;
     const since = Date.now();

@@ -38,7 +38,7 @@ interface DictionaryAnswer {
 /**
  * Translate: the dictionary first, the whole text then word by word (English → form, form →
  * English, form → form through the English gloss); then the chat model, when one is configured,
- * with the dictionary's matches as evidence. Free: no usage quota (spec §9).
+ * with the dictionary's matches as evidence. Free: no usage quota (docs/product.md).
  */
 @Injectable()
 export class TranslationService {

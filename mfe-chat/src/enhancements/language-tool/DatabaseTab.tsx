@@ -1,6 +1,6 @@
 // Database (everyone): what the dictionary holds, a browse list, the last import and the data's
 // credit. Administrators also run the import here and follow its server-sent progress; the
-// preview keeps the first 10 results (spec §4).
+// preview keeps the first 10 results (docs/product.md).
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DictionaryPage, DictionaryStats, PopulationEvent, PopulationResult } from '@kasa/contracts';
@@ -12,7 +12,7 @@ import { LanguagePicker } from './LanguagePicker';
 import { languageToolMessages, type LanguageToolText } from './messages';
 import { badge, DictionaryLoadingNote, Failure, Heading, note, SourceNote } from './parts';
 
-/** The preview shows the first 10 results (spec §4). */
+/** The preview shows the first 10 results (docs/product.md). */
 export const PREVIEW_RESULTS = 10;
 const LANGUAGES_PER_PAGE = 10;
 const BROWSE_PAGE_SIZE = 20;

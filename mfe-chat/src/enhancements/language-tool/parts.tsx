@@ -45,7 +45,7 @@ export function DictionaryLoadingNote({ state }: { state: DictionaryLoadingState
   );
 }
 
-/** A failure: the spec's title and the detail. */
+/** A failure: the product's title and the detail. */
 export function Failure({
   title,
   detail,
