@@ -19,7 +19,8 @@ module.exports = {
     ],
   },
   testTimeout: 60000,
-  // The integration suites run many API instances in one process; a timer or retry one of them
-  // leaves must not keep the run alive once every result is written (a clean-clone run hung here).
+  // A safety net: a handle a suite leaks must not keep the run alive once every result is written.
+  // (A clean-clone run once hung here on a socket the outage proxy reset mid-close; the proxy now
+  // cuts such sockets safely, test/support/tcp-proxy.ts, and tcp-proxy.spec.ts guards it.)
   forceExit: true,
 };

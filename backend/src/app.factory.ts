@@ -47,7 +47,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   return app;
 }
 
-/** Every controller under /api, except the shell's GET /runtime-config.json (docs/write-openapi.ts too). */
+/** Every controller under /api, except the shell's GET /runtime-config.json (write-openapi.ts too). */
 export function setApiPrefix(app: INestApplication): void {
   app.setGlobalPrefix('api', {
     exclude: [{ path: 'runtime-config.json', method: RequestMethod.GET }],

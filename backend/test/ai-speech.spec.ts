@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AiConfig } from '../src/config';
 import { ChatModelError } from '../src/ai/chat-model.port';
 import { detectAudioType } from '../src/ai/audio/audio-type';
-import { probeDurationSeconds } from '../src/ai/audio/ffmpeg';
+import { probeDurationSeconds } from '../src/processes/ffmpeg';
 import { VoiceEngineError } from '../src/ai/audio/voice-engine.error';
 import { EspeakSpeech } from '../src/ai/speech/espeak-ng.speech';
 import { ESPEAK_VARIANTS } from '../src/ai/speech/espeak-voices';

@@ -2,7 +2,7 @@ import Busboy from 'busboy';
 import type { IncomingMessage } from 'node:http';
 import type { AiConfig } from '../src/config';
 import { ChatModelError } from '../src/ai/chat-model.port';
-import { convertAudio } from '../src/ai/audio/ffmpeg';
+import { convertAudio } from '../src/processes/ffmpeg';
 import { VoiceEngineError } from '../src/ai/audio/voice-engine.error';
 import { OpenAiSpeechToText } from '../src/ai/transcription/openai.speech-to-text';
 import { PocketsphinxSpeechToText } from '../src/ai/transcription/pocketsphinx.speech-to-text';

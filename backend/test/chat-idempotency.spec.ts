@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResponse, ChatStreamEvent } from '@kasa/contracts';
-import { ChatSendKeysCleanup } from '../src/chat/chat-send-keys.cleanup';
+import { ChatSendKeysCleanup } from '../src/chat/send-keys/chat-send-keys.cleanup';
 import { listen, openChatStream, sql, streamedText } from './chat-support';
 import { type FakeOpenAiServer, startFakeOpenAi } from './support/fake-openai-server';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,4 +1,4 @@
-import { ChatRepository } from '../src/chat/chat.repository';
+import { ReplyRepository } from '../src/chat/generation/reply.repository';
 import { sql } from './chat-support';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -9,12 +9,12 @@ import { createTestApp, type TestApp } from './support/test-app';
  */
 describe('reply saves under load', () => {
   let test: TestApp;
-  let repository: ChatRepository;
+  let repository: ReplyRepository;
   let replyIds: string[];
 
   beforeAll(async () => {
     test = await createTestApp('chatprogress');
-    repository = test.app.get(ChatRepository);
+    repository = test.app.get(ReplyRepository);
     const [user] = await sql<{ id: string }>(
       test.databaseUrl,
       `INSERT INTO "users" ("username", "username_normalized", "password_hash")

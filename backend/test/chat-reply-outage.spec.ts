@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { INestApplication } from '@nestjs/common';
 import type { AuthResponse } from '@kasa/contracts';
 import { createApp } from '../src/app.factory';
@@ -196,6 +197,76 @@ describe.each<QueueBackend>(['redis', 'postgres'])(
         expect(saved).toMatchObject({ status: 'failed', error_code: 'CHAT_REPLY_INTERRUPTED' });
         expect(chunks.join('').startsWith(saved.content)).toBe(true);
       }
+    }, 60_000);
+  },
+);
+
+/**
+ * An instance stopped (SIGTERM) while PostgreSQL is unreachable from it, with one reply finished
+ * but not saved (its final save waits for the database) and one still being written: shutdown
+ * gives up on the database in bounded time (chat-generation.service.ts SHUTDOWN_GRACE_MS, then one
+ * last save try) and the process exits: no probe, retry or lease renewal outlives it.
+ */
+describe.each<QueueBackend>(['redis', 'postgres'])(
+  'an instance stopped while PostgreSQL is unreachable (%s bus)',
+  (backend) => {
+    let fake: FakeOpenAiServer;
+    let proxy: TcpProxy;
+    let environment: TestEnvironment;
+    let writer: ApiProcess;
+    let owner: AuthResponse;
+
+    beforeAll(async () => {
+      fake = await startFakeOpenAi();
+      environment = await createTestEnvironment(`replyoutagestop_${backend}`, {
+        queue: backend,
+        env: {
+          ...MANY_SIGN_UPS,
+          OPENAI_BASE_URL: fake.baseUrl,
+          OPENAI_API_KEY: 'test',
+          CHAT_MODEL: 'fake-model',
+          AI_MAX_RETRIES: '0',
+          AI_TIMEOUT_MS: '20000',
+        },
+      });
+      proxy = await startTcpProxy(Number(new URL(environment.databaseUrl).port || 5432));
+      writer = await startApiProcess({
+        ...environment.config,
+        databaseUrl: throughProxy(environment.databaseUrl, proxy),
+      });
+      owner = await registerUser(writer.baseUrl, { prefix: 'outagestop' });
+    }, 120_000);
+    afterAll(async () => {
+      proxy?.resume();
+      await writer?.stop();
+      await proxy?.close();
+      await fake?.close();
+      await environment?.dispose();
+    }, 60_000);
+
+    it('exits soon after SIGTERM', async () => {
+      fake.script(
+        { kind: 'stream', chunks: ['Done ', 'before ', 'the ', 'stop.'], delayMs: 100 },
+        { kind: 'stream', chunks: Array.from({ length: 200 }, (_, i) => `s${i} `), delayMs: 100 },
+      );
+      const finished = await openChatStream(writer.baseUrl, owner.token, { message: 'six' });
+      await finished.waitFor((event) => event.content !== undefined);
+      const running = await openChatStream(writer.baseUrl, owner.token, { message: 'seven' });
+      await running.waitFor((event) => event.content !== undefined);
+      proxy.pause();
+      expect((await finished.ended).at(-1)).toMatchObject({ done: true });
+
+      const started = Date.now();
+      const exited = once(writer.child, 'exit').then(([code]) => code as number | null);
+      writer.child.kill('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      const code = await Promise.race([
+        exited,
+        new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still running'), 30_000))),
+      ]);
+      clearTimeout(timer);
+      expect(code).toBe(0);
+      expect(Date.now() - started).toBeLessThan(20_000);
     }, 60_000);
   },
 );

@@ -1,10 +1,7 @@
 import request from 'supertest';
 import type { AuthResponse, WebSearchResponse } from '@kasa/contracts';
-import {
-  CONVERSATION_ID_INVALID,
-  QUERY_REQUIRED,
-  QUERY_TOO_LONG,
-} from '../src/enhancements/search/dto/web-search.dto';
+import { CONVERSATION_ID_INVALID } from '../src/common';
+import { QUERY_REQUIRED, QUERY_TOO_LONG } from '../src/enhancements/search/dto/web-search.dto';
 import { sql } from './chat-support';
 import { bearer, GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
 import {

@@ -10,7 +10,7 @@ import { Document, Packer, Paragraph } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
 import { type AuthResponse, UPLOAD_MAX_BYTES, type UploadRecord, type UsageFeature } from '@kasa/contracts';
-import { ffmpegPath } from '../src/ai/audio/ffmpeg';
+import { ffmpegPath } from '../src/processes/ffmpeg';
 import { KnowledgeSearchService } from '../src/ai/knowledge/knowledge-search.service';
 import { ChatAttachmentsRegistry } from '../src/chat';
 import { eventually, listen, sql } from './chat-support';

@@ -1,8 +1,8 @@
 // The data saver's thumbnails: GET /api/files/:id?…&variant=thumb, on both storage adapters.
 import request from 'supertest';
 import type { AuthResponse } from '@kasa/contracts';
-import { ffmpegPath, ffprobePath } from '../src/ai/audio/ffmpeg';
-import { runProcess } from '../src/ai/audio/run-process';
+import { ffmpegPath, ffprobePath } from '../src/processes/ffmpeg';
+import { runProcess } from '../src/processes/run-process';
 import { FILE_STORAGE, type FileStorage, FilesService } from '../src/files';
 import { thumbnailStorageKey } from '../src/files/storage/storage-key';
 import { GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';

@@ -3,8 +3,8 @@ import { Resvg } from '@resvg/resvg-js';
 import request from 'supertest';
 import type { AuthResponse, ChatMessage, MediaGenerationResult } from '@kasa/contracts';
 import { ChatService } from '../src/chat';
+import { CONVERSATION_ID_INVALID } from '../src/common';
 import {
-  CONVERSATION_ID_INVALID,
   PROMPT_REQUIRED,
   PROMPT_TOO_LONG,
   SIZE_INVALID,

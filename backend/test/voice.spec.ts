@@ -19,7 +19,7 @@ import type {
   TranscriptionResult,
   UsageFeature,
 } from '@kasa/contracts';
-import { convertAudio } from '../src/ai/audio/ffmpeg';
+import { convertAudio } from '../src/processes/ffmpeg';
 import { GENEROUS_RATE_LIMITS, bearer, registerUser } from './support/accounts';
 import { type LoopbackServer, startLoopbackServer } from './support/loopback-server';
 import { createTestApp, type QueueBackend, type TestApp } from './support/test-app';

@@ -1,4 +1,4 @@
-// The bytes of a typical session (issue 15, data saver): sign in on the landing page, send three
+// The bytes of a typical session (data saver on, docs/product.md#data-saver): sign in on the landing page, send three
 // messages and wait for each reply, then one generated image in the conversation, shown after a
 // reload. Counted as Chromium puts them on the wire: the sum of CDP Network.loadingFinished
 // encodedDataLength (headers and compressed bodies; cache hits count nothing), with an empty cache,

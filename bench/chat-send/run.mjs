@@ -27,7 +27,7 @@ const arg = (name, fallback) => {
 };
 const users = arg('users', 1000);
 const warmUpUsers = arg('warm-up', 200);
-// --no-key: sends without an Idempotency-Key (the path of clients older than issue 15).
+// --no-key: sends without an Idempotency-Key (the path of clients that send no key).
 const withKey = !process.argv.includes('--no-key');
 const port = Number(process.env.BENCH_PORT ?? 3270);
 const goal = 300;

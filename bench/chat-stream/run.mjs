@@ -2,7 +2,7 @@
 // OpenAI-compatible model emitting 20 tokens/s. Prints the latency Kasa adds to each chunk
 // (model wrote it → client read it; p50, p99, max) and the server's peak RSS, against the
 // budget (docs/architecture.md#performance-budgets; p99 ≤ 10 ms, RSS ≤ 600 MB at 1,000 streams),
-// the server's CPU time per streamed chunk (issue 15: ≤ 60 µs) and the load average before and
+// the server's CPU time per streamed chunk (budget in docs/architecture.md#performance-budgets: ≤ 60 µs) and the load average before and
 // after. Figures only, never a test.
 //
 //   node bench/chat-stream/run.mjs [--streams 1000] [--tokens 600] [--users 100] [--bus redis|postgres]

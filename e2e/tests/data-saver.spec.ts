@@ -2,7 +2,7 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 import { expectImageLoaded } from '../support/media';
 import { signedIn, type TestAccount } from '../support/session';
 
-// The data saver (issue 15): with it on, a generated image in the chat comes as a small WebP
+// The data saver (docs/product.md#data-saver): with it on, a generated image in the chat comes as a small WebP
 // thumbnail and 'Show original' loads the PNG; off, the original; automatic follows Save-Data.
 
 const image = (page: Page) => page.getByTestId('message-image');

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signedIn, type TestAccount } from '../support/session';
 
-// Offline reading and writing, and resumable replies (issue 15, docs/product.md#offline). Replies
+// Offline reading and writing, and resumable replies (docs/product.md#offline). Replies
 // come from the offline advisor, streamed in small chunks (tests/chat.spec.ts).
 
 const input = (page: Page) => page.getByTestId('chat-input');

@@ -10,7 +10,7 @@ import { PreferencesTab } from './preferences/PreferencesTab';
 import { ProfileTab } from './profile/ProfileTab';
 import { SecurityTab } from './security/SecurityTab';
 import { SubscriptionTab } from './subscription/SubscriptionTab';
-import { ACCOUNT_TABS, parseTab, type AccountTab } from './tabs';
+import { ACCOUNT_TABS, parseTab, type AccountTab } from './shared/tabs';
 
 /**
  * At 360 px the tab row scrolls. MUI animates that scroll after each selection, and a tap landing

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CANCEL, STATUS, renderBilling, statusOf, stubApi, type Route } from './testing/billing-harness';
+import { CANCEL, STATUS, renderBilling, statusOf, stubApi, type Route, ok } from './testing/billing-harness';
 
 const basic = statusOf('BASIC_PLAN', {
   messages: 40,
@@ -8,9 +8,6 @@ const basic = statusOf('BASIC_PLAN', {
   voiceMinutes: 185,
   audioUploads: 1,
 });
-const ok =
-  (body: unknown): Route =>
-  () => ({ status: 200, body });
 
 afterEach(() => {
   jest.useRealTimers();

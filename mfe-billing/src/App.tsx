@@ -1,15 +1,14 @@
 import { useLocation } from 'react-router';
-import { Box, ErrorPanel, PageFrame, useT } from '@kasa/ui';
-import { useSubscriptionStatus } from './billing-api';
-import { Badge } from './Badge';
-import { BillingHeader } from './BillingHeader';
-import { HelpCard } from './HelpCard';
+import { SUBSCRIPTION_STATUS_REFRESH_MS, useSubscriptionStatus } from '@kasa/api-client';
+import { Badge, Box, ErrorPanel, PageFrame, useT } from '@kasa/ui';
+import { PaymentOptions } from './checkout/PaymentOptions';
+import { useReturnFromCheckout } from './checkout/useReturnFromCheckout';
 import { messages } from './messages';
-import { PaymentOptions } from './PaymentOptions';
-import { PlanComparison } from './PlanComparison';
-import { ProPlanPanel } from './ProPlanPanel';
-import { UsageOverview } from './UsageOverview';
-import { useReturnFromCheckout } from './useReturnFromCheckout';
+import { PlanComparison } from './plan/PlanComparison';
+import { ProPlanPanel } from './plan/ProPlanPanel';
+import { BillingHeader } from './shared/BillingHeader';
+import { HelpCard } from './shared/HelpCard';
+import { UsageOverview } from './usage/UsageOverview';
 
 /**
  * /subscription (docs/product.md#subscription-page): plan, usage, Basic vs Pro, payment or cancellation,
@@ -19,7 +18,7 @@ export default function BillingApp() {
   const { pathname } = useLocation();
   const t = useT(messages);
   const paymentsPage = pathname.startsWith('/payments');
-  const status = useSubscriptionStatus();
+  const status = useSubscriptionStatus({ refreshMs: SUBSCRIPTION_STATUS_REFRESH_MS });
   useReturnFromCheckout();
 
   const data = status.data;

@@ -4,8 +4,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import App from './App';
 import { ChatScreen } from './screen/ChatScreen';
-import { starterTips } from './tips';
-import { FakeApi, jsonResponse, message, renderWithProviders, setViewportWidth } from '../test/helpers';
+import { starterTips } from './screen/tips';
+import {
+  FakeApi,
+  jsonResponse,
+  message,
+  renderWithProviders,
+  setViewportWidth,
+} from './testing/chat-harness';
 import { chatOutbox } from './offline/outbox';
 
 let api: FakeApi;

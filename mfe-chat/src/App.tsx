@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { EnhancementsMenu } from './enhancements/EnhancementsMenu';
 import { QuickAiTools } from './quick-actions/QuickAiTools';
-import { ChatScreen, type ChatToolsApi } from './screen/ChatScreen';
+import { ChatScreen } from './screen/ChatScreen';
+import type { ChatToolsApi } from './shared/chat-tools';
 
 /**
  * The chat area (/ and /chat), the app this remote exposes: the chat screen with Quick AI Tools in

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { Box, PageFrame, useT } from '@kasa/ui';
 import { messages } from './messages';
 import { Overview } from './overview/Overview';
-import { StudioHeader } from './StudioHeader';
-import { STUDIO_TABS, StudioTabs, type StudioTab } from './StudioTabs';
+import { StudioHeader } from './shared/StudioHeader';
+import { STUDIO_TABS, StudioTabs, type StudioTab } from './shared/StudioTabs';
 
 // The working tabs load when first opened: the overview is all a first visit downloads.
 const MediaStudio = lazy(() => import('./media-studio/MediaStudio'));

@@ -13,7 +13,7 @@ export const { SHARED_SINGLETONS, REACT_ROUTER_EXPORTS } = federationShared;
 const workspaceRoot = path.resolve(import.meta.dirname, '../..');
 
 /**
- * @kasa/ui's static stylesheet (the first screens' layout as plain classes, issue 15), inlined by
+ * @kasa/ui's static stylesheet (the first screens' layout as plain classes), inlined by
  * each app's index.html as `<%= kasaUiCss %>`: applied before any script, and no JavaScript bytes.
  * Comments and indentation stripped.
  */

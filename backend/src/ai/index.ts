@@ -11,7 +11,6 @@ export * from './offline/offline-advisor.model';
 export * from './openai/openai-chat.model';
 export * from './openai/provider-errors';
 export * from './audio/audio-type';
-export * from './audio/ffmpeg';
 export * from './audio/voice-engine.error';
 export * from './speech/speech.port';
 export * from './transcription/transcription.port';

@@ -1,10 +1,8 @@
-import { type CanActivate, type ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiException } from '../common';
 import type { User } from '../users';
+import { adminOnly } from './auth.errors';
 import { Admins } from './admins';
-
-export const ADMIN_ONLY = 'Only an administrator can do this.';
 
 /**
  * After JwtAuthGuard (which answers the 401s): the signed-in account must be an administrator
@@ -16,8 +14,7 @@ export class AdminGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const { user } = context.switchToHttp().getRequest<Request & { user?: User }>();
-    if (!this.admins.isAdmin(user))
-      throw new ApiException(HttpStatus.FORBIDDEN, 'AUTH_ADMIN_ONLY', ADMIN_ONLY);
+    if (!this.admins.isAdmin(user)) throw adminOnly();
     return true;
   }
 }

@@ -13,12 +13,14 @@ import {
   ApiOtherErrors,
   ApiSignedIn,
   ApiValidationFailed,
+} from '../docs';
+import {
   AuthResponseDoc,
   CurrentUserResponseDoc,
   ForgotPasswordResponseDoc,
   OkResponseDoc,
-  TwoFactorChallengeResponseDoc,
-} from '../docs';
+} from './dto/auth.responses';
+import { TwoFactorChallengeResponseDoc } from './two-factor/dto/two-factor.responses';
 import { NoStore } from '../common/no-store';
 import { toAuthUser, type User } from '../users';
 import {

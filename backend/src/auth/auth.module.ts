@@ -11,6 +11,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { PasswordResetCode } from './password-reset-code.entity';
+import { PasswordResetCodesRepository } from './password-reset-codes.repository';
 import { RateLimitService } from './rate-limit.service';
 import { TokenService } from './token.service';
 import { AccountSecurityService } from './two-factor/account-security.service';
@@ -44,6 +45,7 @@ import { UserTwoFactor } from './two-factor/user-two-factor.entity';
   controllers: [AuthController, TwoFactorController, TwoFactorUnlockController],
   providers: [
     AuthService,
+    PasswordResetCodesRepository,
     TokenService,
     JwtAuthGuard,
     AdminGuard,

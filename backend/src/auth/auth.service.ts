@@ -1,6 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type {
   AuthResponse,
   AuthUser,
@@ -10,8 +9,7 @@ import type {
   TwoFactorChallengeResponse,
 } from '@kasa/contracts';
 import { hash, verify, argon2id } from 'argon2';
-import { DataSource, IsNull, Repository } from 'typeorm';
-import { ApiException, CLOCK, type Clock } from '../common';
+import { CLOCK, type Clock } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { MailService } from '../mail/mail.service';
 import { emailChangedNotice } from '../mail/security-notices';
@@ -24,30 +22,27 @@ import type {
   ResetPasswordDto,
   UpdateProfileDto,
 } from './auth.dto';
+import {
+  currentPasswordRequired,
+  invalidCredentials,
+  NO_EMAIL_ON_ACCOUNT,
+  resetCodeExpired,
+  resetCodeLocked,
+  resetCodeWrong,
+  TWO_FACTOR_PROMPT,
+  twoFactorChallengeExpired,
+  twoFactorCodeRequired,
+  twoFactorCodeWrong,
+  usernameNotFound,
+  wrongCurrentPassword,
+} from './auth.errors';
 import { Admins } from './admins';
 import { rateLimitAddress } from './client-address';
-import { PasswordResetCode } from './password-reset-code.entity';
+import { PasswordResetCodesRepository } from './password-reset-codes.repository';
 import { RateLimitService, usernameFrom } from './rate-limit.service';
 import { TokenService } from './token.service';
 import type { TwoFactorLoginDto } from './two-factor/two-factor.dto';
 import { TwoFactorService } from './two-factor/two-factor.service';
-
-export const INVALID_CREDENTIALS =
-  'Invalid username or password. Please check your credentials and try again.';
-export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
-export const USERNAME_NOT_FOUND = 'The username you entered was not found.';
-export const NO_EMAIL_ON_ACCOUNT =
-  'This account has no e-mail address, so we cannot send a reset code. Sign in and add an e-mail on the Account page, or contact support.';
-export const CODE_EXPIRED = 'This reset code has expired or was already used. Please request a new code.';
-export const CODE_LOCKED = 'Too many wrong codes. Please request a new code.';
-export const CODE_WRONG = 'The reset code is not correct.';
-export const TWO_FACTOR_PROMPT =
-  'Enter the 6-digit code from your authenticator app, or one of your backup codes.';
-export const TWO_FACTOR_CHALLENGE_EXPIRED =
-  'This sign-in took too long or is no longer valid. Please enter your username and password again.';
-export const TWO_FACTOR_CODE_WRONG = 'That code is not correct, or it was already used.';
-export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password to change your e-mail address.';
-export const TWO_FACTOR_CODE_REQUIRED = 'Enter a code from your authenticator app, or a backup code.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,19 +56,6 @@ export function maskEmail(email: string): string {
   const [local, domain] = email.split('@');
   return `${local.slice(0, 1)}***@${domain}`;
 }
-
-const invalidCredentials = () =>
-  new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH_INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-const usernameNotFound = () =>
-  new ApiException(HttpStatus.NOT_FOUND, 'AUTH_USERNAME_NOT_FOUND', USERNAME_NOT_FOUND);
-const codeExpired = () => new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_RESET_CODE_EXPIRED', CODE_EXPIRED);
-const challengeExpired = () =>
-  new ApiException(
-    HttpStatus.UNAUTHORIZED,
-    'AUTH_TWO_FACTOR_CHALLENGE_EXPIRED',
-    TWO_FACTOR_CHALLENGE_EXPIRED,
-  );
-const codeLocked = () => new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_RESET_CODE_LOCKED', CODE_LOCKED);
 
 /**
  * Rate limits (see AuthRateLimits): per address first (a sprayer is stopped before it uses up
@@ -96,8 +78,7 @@ export class AuthService {
     private readonly rateLimit: RateLimitService,
     private readonly twoFactor: TwoFactorService,
     private readonly admins: Admins,
-    @InjectRepository(PasswordResetCode) private readonly codes: Repository<PasswordResetCode>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly resetCodes: PasswordResetCodesRepository,
   ) {}
 
   private hashPassword(password: string): Promise<string> {
@@ -174,11 +155,11 @@ export class AuthService {
     await this.rateLimit.hit('loginPerIp', address);
     const payload = await this.tokens.verifyChallenge(dto.challenge);
     const user = payload && UUID.test(payload.sub) ? await this.users.findById(payload.sub) : null;
-    if (!user || user.tokenVersion !== payload?.tokenVersion) throw challengeExpired();
+    if (!user || user.tokenVersion !== payload?.tokenVersion) throw twoFactorChallengeExpired();
     await this.rateLimit.hit('loginPerUsernameIp', usernameFrom(address, user.username));
     await this.rateLimit.slowDown('loginPerUsername', normalizeUsername(user.username));
     if (!(await this.twoFactor.verifyAnyCode(user.id, dto.code)))
-      throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH_TWO_FACTOR_CODE_WRONG', TWO_FACTOR_CODE_WRONG);
+      throw twoFactorCodeWrong(HttpStatus.UNAUTHORIZED);
     await this.signedIn(address, user);
     return this.respond(user);
   }
@@ -204,33 +185,25 @@ export class AuthService {
     return { user: toAuthUser(updated) };
   }
 
-  /** The password, then (2FA on) a code: what a sign-in asks, for a change a stolen token must not make. */
-  private async confirmIdentity(
+  /**
+   * The password, then (2FA on) a code: what a sign-in asks, for a change a stolen token must not
+   * make (e-mail change, account deletion), counted in the sign-in buckets like a sign-in.
+   */
+  async confirmIdentity(
     user: User,
     proof: { currentPassword?: string; code?: string },
     ip: string,
   ): Promise<void> {
-    if (!proof.currentPassword)
-      throw new ApiException(
-        HttpStatus.BAD_REQUEST,
-        'AUTH_CURRENT_PASSWORD_REQUIRED',
-        CURRENT_PASSWORD_REQUIRED,
-      );
+    if (!proof.currentPassword) throw currentPasswordRequired();
     const address = rateLimitAddress(ip);
     await this.rateLimit.hit('loginPerIp', address);
     await this.rateLimit.hit('loginPerUsernameIp', usernameFrom(address, user.username));
-    if (!(await this.verifyPasswordOf(user.id, proof.currentPassword)))
-      throw new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_WRONG_CURRENT_PASSWORD', WRONG_CURRENT_PASSWORD);
+    if (!(await this.verifyPasswordOf(user.id, proof.currentPassword))) throw wrongCurrentPassword();
     if (!(await this.twoFactor.isEnabled(user.id))) return;
     const code = proof.code?.trim();
-    if (!code)
-      throw new ApiException(
-        HttpStatus.BAD_REQUEST,
-        'AUTH_TWO_FACTOR_CODE_REQUIRED',
-        TWO_FACTOR_CODE_REQUIRED,
-      );
+    if (!code) throw twoFactorCodeRequired();
     if (!(await this.twoFactor.verifyAnyCode(user.id, code)))
-      throw new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_TWO_FACTOR_CODE_WRONG', TWO_FACTOR_CODE_WRONG);
+      throw twoFactorCodeWrong(HttpStatus.BAD_REQUEST);
   }
 
   /**
@@ -262,8 +235,7 @@ export class AuthService {
 
   async changePassword(user: User, dto: ChangePasswordDto): Promise<AuthResponse> {
     const current = await this.users.findPasswordHash(user.id);
-    if (!current || !(await this.verifyPassword(current, dto.currentPassword)))
-      throw new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_WRONG_CURRENT_PASSWORD', WRONG_CURRENT_PASSWORD);
+    if (!current || !(await this.verifyPassword(current, dto.currentPassword))) throw wrongCurrentPassword();
     const tokenVersion = await this.users.setPassword(user.id, await this.hashPassword(dto.newPassword));
     return this.respond({ ...user, tokenVersion });
   }
@@ -284,15 +256,10 @@ export class AuthService {
     if (!user.email) return { ok: true, canReset: false, message: NO_EMAIL_ON_ACCOUNT };
 
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.dataSource.transaction(async (manager) => {
-      // A new code replaces any earlier one still pending.
-      await manager.delete(PasswordResetCode, { userId: user.id, usedAt: IsNull() });
-      await manager.insert(PasswordResetCode, {
-        userId: user.id,
-        codeHash: this.codeHash(user.id, code),
-        expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS),
-        attempts: 0,
-      });
+    await this.resetCodes.replacePending({
+      userId: user.id,
+      codeHash: this.codeHash(user.id, code),
+      expiresAt: new Date(Date.now() + RESET_CODE_TTL_MS),
     });
     const name = this.config.appName;
     await this.mail.send({
@@ -324,42 +291,27 @@ export class AuthService {
     const user = await this.users.findByUsername(dto.username);
     if (!user) throw usernameNotFound();
 
-    const pending = await this.codes.findOne({
-      where: { userId: user.id, usedAt: IsNull() },
-      order: { createdAt: 'DESC' },
-    });
-    if (!pending || pending.expiresAt.getTime() <= Date.now()) throw codeExpired();
+    const pending = await this.resetCodes.findPending(user.id);
+    if (!pending || pending.expiresAt.getTime() <= Date.now()) throw resetCodeExpired();
 
     // Every try spends one of the 5 attempts, atomically, before the code is compared.
-    const [reserved] = (await this.codes.query(
-      `UPDATE "password_reset_codes" SET "attempts" = "attempts" + 1
-       WHERE "id" = $1 AND "used_at" IS NULL AND "attempts" < $2 AND "expires_at" > now()
-       RETURNING "attempts"`,
-      [pending.id, RESET_CODE_MAX_TRIES],
-    )) as [Array<{ attempts: number }>, number];
-    if (!reserved.length) throw pending.attempts >= RESET_CODE_MAX_TRIES ? codeLocked() : codeExpired();
+    const attempts = await this.resetCodes.spendTry(pending.id, RESET_CODE_MAX_TRIES);
+    if (attempts === null)
+      throw pending.attempts >= RESET_CODE_MAX_TRIES ? resetCodeLocked() : resetCodeExpired();
 
     const expected = Buffer.from(pending.codeHash, 'hex');
     const given = Buffer.from(this.codeHash(user.id, dto.code), 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      const left = RESET_CODE_MAX_TRIES - reserved[0].attempts;
-      if (left <= 0) throw codeLocked();
-      throw new ApiException(
-        HttpStatus.BAD_REQUEST,
-        'AUTH_RESET_CODE_WRONG',
-        `${CODE_WRONG} ${left} ${left === 1 ? 'try' : 'tries'} left.`,
-      );
+      const left = RESET_CODE_MAX_TRIES - attempts;
+      if (left <= 0) throw resetCodeLocked();
+      throw resetCodeWrong(left);
     }
 
     const passwordHash = await this.hashPassword(dto.newPassword);
-    await this.dataSource.transaction(async (manager) => {
-      const [used] = (await manager.query(
-        `UPDATE "password_reset_codes" SET "used_at" = now() WHERE "id" = $1 AND "used_at" IS NULL RETURNING "id"`,
-        [pending.id],
-      )) as [Array<{ id: string }>, number];
-      if (!used.length) throw codeExpired();
-      await this.users.setPassword(user.id, passwordHash, manager);
-    });
+    const used = await this.resetCodes.use(pending.id, (manager) =>
+      this.users.setPassword(user.id, passwordHash, manager),
+    );
+    if (!used) throw resetCodeExpired();
     return { ok: true, message: 'Your password has been updated. You can now login with your new password.' };
   }
 }

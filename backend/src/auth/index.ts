@@ -1,5 +1,6 @@
 export * from './admin.guard';
 export * from './admins';
+export * from './auth.errors';
 export * from './auth.module';
 export * from './client-address';
 export * from './jwt-auth.guard';

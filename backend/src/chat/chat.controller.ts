@@ -5,7 +5,6 @@ import {
   Get,
   Headers,
   HttpCode,
-  HttpStatus,
   Param,
   Patch,
   Post,
@@ -16,48 +15,31 @@ import {
 import { ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
-  CHAT_IDEMPOTENCY_HEADER,
   type ChatMessage,
   type ChatSearchHit,
   type ConversationSummary,
+  IDEMPOTENCY_KEY_HEADER,
   type StopChatResponse,
 } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../auth';
 import { EventStream } from '../concurrency-limits';
+import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiUsageLimit, ApiValidationFailed } from '../docs';
 import {
   ApiChatEventStream,
-  ApiErrorResponse,
-  ApiOtherErrors,
-  ApiSignedIn,
-  ApiUsageLimit,
-  ApiValidationFailed,
   ChatMessageDoc,
   ChatSearchHitDoc,
   ConversationSummaryDoc,
   StopChatResponseDoc,
-} from '../docs';
+} from './dto/chat.responses';
+import { idempotencyKeyOf } from '../idempotent-requests';
 import type { User } from '../users';
-import { ApiException } from '../common';
 import { ChatService, type RetriedChat } from './chat.service';
 import { ReplyStreamService } from './reply-stream/reply-stream.service';
 import { ConversationParams, RenameConversationDto, SearchChatQuery, SendChatDto } from './dto/chat.dto';
 import { EventStreamWriter, KEEP_ALIVE_MS, openEventStream } from '../common/sse';
 
 /** Node lowers header names. */
-const IDEMPOTENCY_HEADER_LOWER = CHAT_IDEMPOTENCY_HEADER.toLowerCase();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const IDEMPOTENCY_KEY_INVALID = `${CHAT_IDEMPOTENCY_HEADER} must be a UUID.`;
-
-/** The optional Idempotency-Key header: absent, or a UUID (any other value is a 400). */
-function idempotencyKeyOf(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const key = value.trim();
-  if (!UUID.test(key))
-    throw new ApiException(HttpStatus.BAD_REQUEST, 'VALIDATION_FAILED', IDEMPOTENCY_KEY_INVALID, [
-      IDEMPOTENCY_KEY_INVALID,
-    ]);
-  return key.toLowerCase();
-}
+const IDEMPOTENCY_HEADER_LOWER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 
 /** Conversations (list, read, rename, delete, stop, search) and the streamed send. Every route needs a signed-in user. */
 @ApiTags('chat')
@@ -143,7 +125,7 @@ export class ChatController {
   @ApiUsageLimit('messagesPerMonth')
   @ApiErrorResponse(503, 'The server is restarting: send again in a moment.')
   @ApiHeader({
-    name: CHAT_IDEMPOTENCY_HEADER,
+    name: IDEMPOTENCY_KEY_HEADER,
     required: false,
     description:
       "A UUID made once per message and sent again on every retry: a second send with it creates and charges nothing and answers the first send's stream. Kept 24 h.",
@@ -155,6 +137,7 @@ export class ChatController {
     @Headers(IDEMPOTENCY_HEADER_LOWER) idempotencyKey: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
+    // Parsed in the handler, after the body's validation: a bad body is answered first.
     const started = await this.chat.send(user, body, idempotencyKeyOf(idempotencyKey));
     if (!started.reply) return this.answerRetry(user, started, response);
     // The ids event is queued below, in this turn: the headers go out with it.

@@ -6,18 +6,23 @@ import { UsageModule } from '../usage';
 import { ChatAttachmentsRegistry } from './attachments/chat-attachments.registry';
 import { ChatAttachmentsService } from './attachments/chat-attachments.service';
 import { ChatController } from './chat.controller';
-import { ChatSendKeysCleanup } from './chat-send-keys.cleanup';
-import { ChatRepository } from './chat.repository';
 import { ChatService } from './chat.service';
+import { AppendedMessagesRepository } from './conversations/appended-messages.repository';
+import { ConversationsRepository } from './conversations/conversations.repository';
+import { ConversationsKnowledgeRepository } from './conversations-knowledge.repository';
 import { ConversationsKnowledgeSource } from './conversations-knowledge.source';
 import { ChatMessageEntity } from './entities/chat-message.entity';
 import { ConversationEntity } from './entities/conversation.entity';
 import { ChatGenerationService } from './generation/chat-generation.service';
+import { ReplyRepository } from './generation/reply.repository';
 import { replyBusProvider } from './reply-stream/reply-bus.provider';
 import { ReplyStreamController } from './reply-stream/reply-stream.controller';
 import { ReplyStreamRepository } from './reply-stream/reply-stream.repository';
 import { ReplyStreamService } from './reply-stream/reply-stream.service';
 import { ReplyTakeoverService } from './reply-stream/reply-takeover.service';
+import { ChatSendKeysCleanup } from './send-keys/chat-send-keys.cleanup';
+import { SendKeysRepository } from './send-keys/send-keys.repository';
+import { TurnRepository } from './turns/turn.repository';
 
 /**
  * Conversations and streamed replies (docs/architecture.md#data-flow-a-chat-send). The model
@@ -32,9 +37,14 @@ import { ReplyTakeoverService } from './reply-stream/reply-takeover.service';
   ],
   controllers: [ChatController, ReplyStreamController],
   providers: [
-    ChatRepository,
+    ConversationsRepository,
+    AppendedMessagesRepository,
+    TurnRepository,
+    SendKeysRepository,
+    ReplyRepository,
     ChatService,
     ChatGenerationService,
+    ConversationsKnowledgeRepository,
     ConversationsKnowledgeSource,
     ChatAttachmentsRegistry,
     ChatAttachmentsService,

@@ -1,58 +1,45 @@
 import { createHash } from 'node:crypto';
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type {
   ChatMessage,
   ChatMessageAttachment,
   ChatSearchHit,
   ConversationSummary,
+  PlanId,
   StopChatResponse,
 } from '@kasa/contracts';
-import { ApiException } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { FilesService } from '../files';
-import { type Reservation, UsageService } from '../usage';
+import { type PreparedReservation, type Reservation, UsageService } from '../usage';
 import type { User } from '../users';
 import type { ResolvedAttachment } from './attachments/chat-attachment-source';
 import { ChatAttachmentsService } from './attachments/chat-attachments.service';
+import { conversationNotFound, sendKeyReused, serverRestarting } from './chat.errors';
 import {
   type AppendedMessage,
-  ChatRepository,
-  type ConversationRow,
-  type MessageAttachmentRow,
-  type StartedTurn,
-  type StartTurnInput,
-} from './chat.repository';
+  AppendedMessagesRepository,
+} from './conversations/appended-messages.repository';
+import type { Conversation, MessageAttachment } from './conversations/conversation.rows';
+import { ConversationsRepository } from './conversations/conversations.repository';
 import type { SendChatDto } from './dto/chat.dto';
 import type { ChatMessageEntity } from './entities/chat-message.entity';
 import { ChatGenerationService } from './generation/chat-generation.service';
 import type { GenerationTask } from './generation/generation-task';
+import { ReplyRepository } from './generation/reply.repository';
 import { LEGACY_STALE_REPLY_MS } from './generation/reply-lease';
 import { attachmentCharBudget, buildChatPrompt, type ChatPromptInput } from './prompt/build-chat-prompt';
 import { conversationTitle } from './prompt/conversation-title';
 import { ReplyTakeoverService } from './reply-stream/reply-takeover.service';
+import { SendKeysRepository } from './send-keys/send-keys.repository';
+import { type StartedTurn, type StartTurnInput, TurnRepository } from './turns/turn.repository';
 
-export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
-export const SERVER_RESTARTING = 'The server is restarting. Please send your message again in a moment.';
 export const SEARCH_LIMIT = 20;
-export const IDEMPOTENCY_KEY_REUSED =
-  'This Idempotency-Key was already used for another message. Use a new key for a new message.';
-/** A duplicate send racing the first one reads the key again this often until it has the ids. */
-const CLAIM_POLL_MS = 25;
-/** How long a duplicate waits for the first send (which takes milliseconds) before asking why. */
-const CLAIM_WAIT_MS = 10_000;
-/** A claim without ids this old belongs to a process that died mid-send. */
-const ABANDONED_CLAIM_MS = 30_000;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** What identifies a send's request: a retry must carry the same, a reused key does not. */
 function requestHash(dto: SendChatDto): string {
   const fields = [dto.conversationId ?? null, dto.message, dto.systemPrompt ?? null, dto.attachments ?? []];
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
-
-const conversationNotFound = () =>
-  new ApiException(HttpStatus.NOT_FOUND, 'CHAT_CONVERSATION_NOT_FOUND', CONVERSATION_NOT_FOUND);
 
 /** A send accepted: the ids for the stream's first event, and the reply to subscribe to. */
 export interface StartedChat {
@@ -70,13 +57,15 @@ export interface RetriedChat {
   reply: null;
 }
 
-function toSummary(row: ConversationRow): ConversationSummary {
+type SendKey = NonNullable<StartTurnInput['sendKey']>;
+
+function toSummary(conversation: Conversation): ConversationSummary {
   return {
-    id: row.id,
-    title: row.title,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    generating: row.generating,
+    id: conversation.id,
+    title: conversation.title,
+    createdAt: conversation.createdAt.toISOString(),
+    updatedAt: conversation.updatedAt.toISOString(),
+    generating: conversation.generating,
   };
 }
 
@@ -84,7 +73,11 @@ function toSummary(row: ConversationRow): ConversationSummary {
 export class ChatService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly repository: ChatRepository,
+    private readonly conversations: ConversationsRepository,
+    private readonly appended: AppendedMessagesRepository,
+    private readonly turns: TurnRepository,
+    private readonly sendKeys: SendKeysRepository,
+    private readonly replies: ReplyRepository,
     private readonly generation: ChatGenerationService,
     private readonly usage: UsageService,
     private readonly files: FilesService,
@@ -93,7 +86,7 @@ export class ChatService {
   ) {}
 
   async listConversations(user: User): Promise<ConversationSummary[]> {
-    return (await this.repository.listConversations(user.id)).map(toSummary);
+    return (await this.conversations.listConversations(user.id)).map(toSummary);
   }
 
   /**
@@ -106,7 +99,7 @@ export class ChatService {
     conversationId: string,
     messages: AppendedMessage[],
   ): Promise<ChatMessage[]> {
-    const appended = await this.repository.appendMessages(user.id, conversationId, messages);
+    const appended = await this.appended.appendMessages(user.id, conversationId, messages);
     if (!appended) throw conversationNotFound();
     return appended.map((message) => this.toChatMessage(message));
   }
@@ -122,7 +115,7 @@ export class ChatService {
     fileId: string,
     messages: AppendedMessage[],
   ): Promise<ChatMessage[]> {
-    const appended = await this.repository.appendMessagesOnce(user.id, conversationId, fileId, messages);
+    const appended = await this.appended.appendMessagesOnce(user.id, conversationId, fileId, messages);
     if (!appended) throw conversationNotFound();
     return appended.map((message) => this.toChatMessage(message));
   }
@@ -132,24 +125,25 @@ export class ChatService {
    * for a result it will add to the conversation.
    */
   async assertOwned(user: User, conversationId: string): Promise<void> {
-    if (!(await this.repository.isOwnedConversation(user.id, conversationId))) throw conversationNotFound();
+    if (!(await this.conversations.isOwnedConversation(user.id, conversationId)))
+      throw conversationNotFound();
   }
 
   /** Messages oldest first; a reply being written here shows its latest text. */
   async getMessages(user: User, conversationId: string): Promise<ChatMessage[]> {
-    const messages = await this.repository.listMessages(user.id, conversationId);
+    const messages = await this.conversations.listMessages(user.id, conversationId);
     if (!messages) throw conversationNotFound();
-    const attachments = new Map<string, MessageAttachmentRow[]>();
+    const attachments = new Map<string, MessageAttachment[]>();
     const userMessageIds = messages.filter((message) => message.role === 'user').map((message) => message.id);
-    for (const row of await this.repository.listAttachments(userMessageIds))
-      attachments.set(row.messageId, [...(attachments.get(row.messageId) ?? []), row]);
+    for (const attachment of await this.conversations.listAttachments(userMessageIds))
+      attachments.set(attachment.messageId, [...(attachments.get(attachment.messageId) ?? []), attachment]);
     return messages.map((message) => this.toChatMessage(message, attachments.get(message.id)));
   }
 
   async rename(user: User, conversationId: string, title: string): Promise<ConversationSummary> {
-    const row = await this.repository.renameConversation(user.id, conversationId, title);
-    if (!row) throw conversationNotFound();
-    return toSummary(row);
+    const conversation = await this.conversations.renameConversation(user.id, conversationId, title);
+    if (!conversation) throw conversationNotFound();
+    return toSummary(conversation);
   }
 
   /**
@@ -157,27 +151,27 @@ export class ChatService {
    * what the features of its attachments delete with it (the uploads attached to its messages).
    */
   async delete(user: User, conversationId: string): Promise<void> {
-    const conversation = await this.repository.findConversation(user.id, conversationId);
+    const conversation = await this.conversations.findConversation(user.id, conversationId);
     if (!conversation) throw conversationNotFound();
     await this.stopReplies(user, conversationId);
     await this.attachments.deleteWithConversation(
       user.id,
       conversationId,
-      await this.repository.listConversationAttachments(user.id, conversationId),
+      await this.conversations.listConversationAttachments(user.id, conversationId),
     );
     await this.files.deleteForConversation(user.id, conversationId);
-    await this.repository.deleteConversation(user.id, conversationId);
+    await this.conversations.deleteConversation(user.id, conversationId);
   }
 
   async search(user: User, query: string): Promise<ChatSearchHit[]> {
-    const rows = await this.repository.search(user.id, query, SEARCH_LIMIT);
-    return rows.map((row) => ({
-      conversationId: row.conversationId,
-      title: row.title,
-      messageId: row.messageId,
-      role: row.role,
-      snippet: row.snippet,
-      createdAt: row.createdAt.toISOString(),
+    const hits = await this.conversations.search(user.id, query, SEARCH_LIMIT);
+    return hits.map((hit) => ({
+      conversationId: hit.conversationId,
+      title: hit.title,
+      messageId: hit.messageId,
+      role: hit.role,
+      snippet: hit.snippet,
+      createdAt: hit.createdAt.toISOString(),
     }));
   }
 
@@ -188,79 +182,74 @@ export class ChatService {
    * the server is shutting down. A reply that never starts or fails gives the message back.
    * Attachments are checked first: one that is not the user's is a 404 and costs nothing.
    *
-   * The quota, the turn and the idempotency key (a UUID the client keeps for this message) are
-   * stored by one statement (ChatRepository.startTurn): one round trip per send, and a refused
-   * send stores and charges nothing. The key's primary key decides between concurrent duplicates:
-   * the loser's statement stores nothing, and it answers the first send's ids (`reply: null`).
-   * A second send with the key (a retry) does the same. Another body is a 409.
+   * The quota is taken in three steps with one round trip to the database
+   * (docs/architecture.md#data-flow-a-chat-send), numbered below. The statement also stores the
+   * idempotency key (a UUID the client keeps for this message), whose primary key decides between
+   * concurrent duplicates: the loser's statement stores and charges nothing, and it answers the
+   * first send's ids (`reply: null`). A second send with the key (a retry) does the same. Another
+   * body is a 409.
    */
   async send(user: User, dto: SendChatDto, idempotencyKey?: string): Promise<StartedChat | RetriedChat> {
-    if (this.generation.isClosing)
-      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'CHAT_SERVER_RESTARTING', SERVER_RESTARTING);
+    if (this.generation.isClosing) throw serverRestarting();
     const attachments = await this.attachments.resolve(user.id, dto.attachments ?? []);
     const sendKey = idempotencyKey ? { key: idempotencyKey, requestHash: requestHash(dto) } : undefined;
-    const started = Date.now();
     for (;;) {
+      // 1. Prepare the reservation: the plan's limits and the month, read before the statement.
       const prepared = await this.usage.prepare(user.id, 'messagesPerMonth');
-      const outcome = await this.repository.startTurn({
+      // 2. One statement reserves the message and stores the turn and the key, or stores nothing.
+      const outcome = await this.turns.reserveAndStartTurn({
         ...this.turnInput(user, dto, attachments),
         reservation: prepared,
         sendKey,
       });
-      if (outcome.kind === 'not-found') throw conversationNotFound();
-      if (outcome.kind === 'started') {
-        const reservation = await this.usage.settle(prepared, outcome.reserved);
-        try {
-          return this.startReply(user, dto, attachments, outcome.turn, reservation);
-        } catch (error) {
-          await reservation.refund();
-          throw error;
+      // 3. Settle: the Reservation a failed reply refunds, or the usage-limit 429.
+      switch (outcome.kind) {
+        case 'started': {
+          const reservation = await this.usage.settle(prepared, outcome.reserved);
+          try {
+            return this.startReply(user, dto, attachments, outcome.turn, reservation);
+          } catch (error) {
+            await reservation.refund();
+            throw error;
+          }
+        }
+        case 'not-found':
+          throw conversationNotFound();
+        case 'refused': {
+          // A duplicate racing its first send at the limit loses to it on the quota: it answers
+          // the first send's ids, not a 429.
+          const first = sendKey ? await this.sentWithKey(user, sendKey) : null;
+          if (first) return first;
+          return this.throwUsageLimit(prepared, outcome.plan);
+        }
+        case 'duplicate': {
+          const first = await this.sentWithKey(user, sendKey!);
+          if (first) return first;
+          // The key's send committed, then went with its conversation (deleted): send again.
+          continue;
         }
       }
-      if (outcome.kind === 'refused') {
-        // A duplicate racing its first send at the limit loses to it on the quota: it answers
-        // the first send's ids, not a 429.
-        const first = sendKey ? await this.sentWithKey(user, sendKey, started) : null;
-        if (first && first !== 'again') return first;
-        await this.usage.settle(prepared, null, outcome.plan); // the usage-limit 429
-      }
-      // A duplicate: the key's send committed. Gone since (its conversation deleted): send again.
-      const first = await this.sentWithKey(user, sendKey!, started);
-      if (first && first !== 'again') return first;
     }
   }
 
+  /** The usage-limit 429 of a reservation the turn's statement refused (UsageService.settle throws it). */
+  private async throwUsageLimit(prepared: PreparedReservation, plan: PlanId): Promise<never> {
+    await this.usage.settle(prepared, null, plan);
+    throw new Error('UsageService.settle accepted a refused reservation.');
+  }
+
   /**
-   * What the send that stored this key created; null when no send stored it; 'again' when the
-   * caller should send again (the key was let go). A 409 when the key came with another body.
+   * What the send that stored this key created; null when no send stored it (or it went with its
+   * conversation). A 409 when the key came with another body.
    */
-  private async sentWithKey(
-    user: User,
-    sendKey: { key: string; requestHash: string },
-    started: number,
-  ): Promise<RetriedChat | 'again' | null> {
-    for (;;) {
-      const row = await this.repository.findSendKey(user.id, sendKey.key);
-      if (!row) return null;
-      if (row.requestHash !== sendKey.requestHash)
-        throw new ApiException(HttpStatus.CONFLICT, 'CHAT_IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED);
-      if (row.conversationId && row.userMessageId && row.assistantMessageId)
-        return {
-          conversationId: row.conversationId,
-          userMessageId: row.userMessageId,
-          assistantMessageId: row.assistantMessageId,
-          reply: null,
-        };
-      // A key without ids was claimed by a version before one-statement sends, still sending
-      // (wait for its ids) or dead mid-send (take the key over).
-      if (Date.now() - started > CLAIM_WAIT_MS) {
-        await this.repository.releaseSendKey(user.id, sendKey.key, ABANDONED_CLAIM_MS);
-        if (Date.now() - row.createdAt.getTime() < ABANDONED_CLAIM_MS)
-          throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'CHAT_SERVER_RESTARTING', SERVER_RESTARTING);
-        return 'again';
-      }
-      await sleep(CLAIM_POLL_MS);
-    }
+  private async sentWithKey(user: User, sendKey: SendKey): Promise<RetriedChat | null> {
+    const stored = await this.sendKeys.findSendKey(user.id, sendKey.key);
+    if (!stored) return null;
+    if (stored.requestHash !== sendKey.requestHash) throw sendKeyReused();
+    // A key stored without ids has nothing to answer with: the client sends again later, and
+    // keys expire (ChatSendKeysCleanup).
+    if (!stored.sent) throw serverRestarting();
+    return { ...stored.sent, reply: null };
   }
 
   private turnInput(
@@ -334,7 +323,7 @@ export class ChatService {
 
   /** Stop: the text so far is kept with status 'stopped'. */
   async stop(user: User, conversationId: string): Promise<StopChatResponse> {
-    const conversation = await this.repository.findConversation(user.id, conversationId);
+    const conversation = await this.conversations.findConversation(user.id, conversationId);
     if (!conversation) throw conversationNotFound();
     return { stopped: await this.stopReplies(user, conversationId) };
   }
@@ -345,13 +334,9 @@ export class ChatService {
    * the reply bus published.
    */
   private async stopReplies(user: User, conversationId: string): Promise<boolean> {
-    const replies = await this.repository.findStreamingReplies(
-      user.id,
-      conversationId,
-      LEGACY_STALE_REPLY_MS,
-    );
+    const replies = await this.replies.findStreamingReplies(user.id, conversationId, LEGACY_STALE_REPLY_MS);
     if (!replies.length) return false;
-    await this.repository.requestStop(replies.map((reply) => reply.id));
+    await this.replies.requestStop(replies.map((reply) => reply.id));
     for (const reply of replies) {
       if (await this.generation.abort(reply.id, 'stop')) continue;
       if (reply.abandoned) await this.takeover.takeOver(reply.abandoned, 'stopped');
@@ -359,11 +344,13 @@ export class ChatService {
     return true;
   }
 
-  private toChatMessage(message: ChatMessageEntity, attachments: MessageAttachmentRow[] = []): ChatMessage {
+  private toChatMessage(message: ChatMessageEntity, attachments: MessageAttachment[] = []): ChatMessage {
     const live = message.status === 'streaming' ? this.generation.find(message.id) : undefined;
     return {
       // Only messages sent with attachments carry the field: the others keep their old shape.
-      ...(attachments.length ? { attachments: attachments.map((row) => this.toAttachment(row)) } : {}),
+      ...(attachments.length
+        ? { attachments: attachments.map((attachment) => this.toAttachment(attachment)) }
+        : {}),
       id: message.id,
       role: message.role,
       content: live && !live.finished ? live.content : message.content,
@@ -379,13 +366,13 @@ export class ChatService {
     };
   }
 
-  private toAttachment(row: MessageAttachmentRow): ChatMessageAttachment {
+  private toAttachment(attachment: MessageAttachment): ChatMessageAttachment {
     return {
-      type: row.type,
-      id: row.refId,
-      name: row.name,
-      mimeType: row.mimeType,
-      url: row.fileId ? this.files.signedUrl({ id: row.fileId }) : null,
+      type: attachment.type,
+      id: attachment.refId,
+      name: attachment.name,
+      mimeType: attachment.mimeType,
+      url: attachment.fileId ? this.files.signedUrl({ id: attachment.fileId }) : null,
     };
   }
 }

@@ -1,6 +1,6 @@
 import { type ArgumentsHost, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
-import { DATABASE_RETRY_AFTER_SECONDS, type DatabaseAvailability } from '../database/database-availability';
+import { DATABASE_RETRY_AFTER_SECONDS, type DatabaseOutageReporter } from './database-unavailable';
 import { ApiException } from './api-exception';
 import { ApiExceptionFilter } from './api-exception.filter';
 
@@ -120,7 +120,7 @@ describe('ApiExceptionFilter', () => {
 
   it('answers a lost database connection with 503 SERVICE_UNAVAILABLE and Retry-After, reported once', () => {
     const availability = { failed: jest.fn() };
-    const withDatabase = new ApiExceptionFilter(availability as unknown as DatabaseAvailability);
+    const withDatabase = new ApiExceptionFilter(availability as unknown as DatabaseOutageReporter);
     const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     const terminated = new QueryFailedError('SELECT 1', [], new Error('Connection terminated unexpectedly'));

@@ -10,10 +10,10 @@ import type { Request, Response } from 'express';
 import { errorCodeForStatus, isErrorCode } from '@kasa/contracts';
 import { apiErrorBody } from './api-error';
 import {
-  type DatabaseAvailability,
   DATABASE_RETRY_AFTER_SECONDS,
+  type DatabaseOutageReporter,
   isDatabaseUnavailableError,
-} from '../database/database-availability';
+} from './database-unavailable';
 import { isCodedErrorResponse, retryAfterSecondsOf } from './api-exception';
 
 /** What a request that needed the unreachable database answers (libs/ui has it in French). */
@@ -34,7 +34,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
   /** `database`: the app's DatabaseAvailability; without it (unit tests) each 503 logs one line. */
-  constructor(private readonly database?: DatabaseAvailability) {}
+  constructor(private readonly database?: DatabaseOutageReporter) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();

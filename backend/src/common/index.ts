@@ -11,3 +11,4 @@ export * from './api-path';
 export * from './clock';
 export * from './prepared-statement';
 export * from './batch-while-busy';
+export * from './validation/conversation-id';

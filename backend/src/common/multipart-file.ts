@@ -9,8 +9,7 @@ import type { Request } from 'express';
 import type { ErrorCode } from '@kasa/contracts';
 import { ApiException } from './api-exception';
 import { isSafeText } from './text-safety';
-
-export const CONVERSATION_ID_INVALID = 'conversationId must be a conversation id (a UUID).';
+import { CONVERSATION_ID_INVALID } from './validation/conversation-id';
 
 /** Enough of a file's start for every magic number the type checks read. */
 const HEAD_BYTES = 64;

@@ -1,6 +1,6 @@
-import { HttpStatus, Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { ApiException } from '../common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { tooManyConcurrent } from './concurrency-limits.errors';
 import { type Lease, LEASE_STORE, type LeaseStore } from './lease-store';
 
 /** What a capped route counts against: its own kind of heavy request, or the user's open streams. */
@@ -48,7 +48,7 @@ export class ConcurrencyLimiter implements OnApplicationShutdown {
       this.logger.warn(`Counting ${kind} for a user failed, let through: ${describe(error)}`);
       return NOTHING_HELD;
     }
-    if (!lease) throw tooMany(cap, limit);
+    if (!lease) throw tooManyConcurrent(cap, limit);
     return this.hold(lease);
   }
 
@@ -89,16 +89,6 @@ export class ConcurrencyLimiter implements OnApplicationShutdown {
     this.renewTimer = null;
     await this.store.close();
   }
-}
-
-function tooMany(cap: ConcurrencyCap, limit: number): ApiException {
-  return new ApiException(
-    HttpStatus.TOO_MANY_REQUESTS,
-    'TOO_MANY_CONCURRENT_REQUESTS',
-    cap.pool === 'heavy'
-      ? `Too many requests at once: at most ${limit} of this kind (${cap.kind}) can run together for one account. Wait for one to finish, then try again.`
-      : `Too many open streams: at most ${limit} can be open together for one account. Close one or wait for a reply to finish, then try again.`,
-  );
 }
 
 function describe(error: unknown): string {

@@ -8,13 +8,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { UsageFeature } from '@kasa/contracts';
-import { KEEP_ALIVE_MS } from '../common/sse';
-import {
-  ApiErrorBodyDoc,
-  ChatStreamEventDoc,
-  MobileMoneyPaymentResponseDoc,
-  UsageLimitErrorBodyDoc,
-} from './schemas';
+import { ApiErrorBodyDoc, UsageLimitErrorBodyDoc } from './schemas';
 
 /**
  * Decorators that describe a route's answers in the OpenAPI document (docs/openapi.json). They
@@ -44,11 +38,6 @@ export function ApiValidationFailed(alsoWhen?: string): MethodDecorator & ClassD
     'VALIDATION_FAILED: the body, query or path breaks a rule (unknown fields too); `details` lists the first problems.' +
       (alsoWhen ? ` Also 400 when ${alsoWhen}` : ''),
   );
-}
-
-/** POST /api/flutterwave/create-mobile-money-payment's refusals: `{success: false, message, code}`. */
-export function ApiPaymentRefused(status: number, description: string): MethodDecorator & ClassDecorator {
-  return ApiResponse({ status, description, type: MobileMoneyPaymentResponseDoc });
 }
 
 /** A status answered with either body (e.g. the validation 400 and a refusal 400 of the same route). */
@@ -96,21 +85,4 @@ export function ApiUsageLimit(feature: UsageFeature): MethodDecorator & ClassDec
       },
     },
   });
-}
-
-/** POST /api/chat's answer: a text/event-stream of `data: {json}` ChatStreamEvents (common/sse.ts). */
-export function ApiChatEventStream(): MethodDecorator {
-  return applyDecorators(
-    ApiExtraModels(ChatStreamEventDoc),
-    ApiOkResponse({
-      description: `A text/event-stream. Each event is an \`id: <offset>\` line, one \`data: {json}\` line (a ChatStreamEvent) and a blank line: first the ids (id 0), then \`content\` chunks, then \`{done: true}\` or \`{error}\`. The id is the length of the reply text (UTF-16 units) delivered up to and including the event: a cut stream resumes with GET /api/chat/messages/{id}/stream and \`Last-Event-ID\`. A \`: keep-alive\` comment comes every ${KEEP_ALIVE_MS / 1000} s. Failures found before the stream starts are JSON errors.`,
-      content: {
-        'text/event-stream': {
-          schema: { $ref: getSchemaPath(ChatStreamEventDoc) },
-          example:
-            'id: 0\ndata: {"conversationId":"…","userMessageId":"…","assistantMessageId":"…"}\n\nid: 5\ndata: {"content":"Hello"}\n\nid: 5\ndata: {"done":true,"conversationId":"…"}\n\n',
-        },
-      },
-    }),
-  );
 }

@@ -3,7 +3,14 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiException, CLOCK, type Clock } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
 import type { FileKind, StoredFileEntity } from './entities/stored-file.entity';
-import { fileNotFound, noThumbnail } from './file-errors';
+import {
+  conversationNotFound,
+  fileNotFound,
+  linkExpired,
+  linkInvalid,
+  noThumbnail,
+  rangeNotSatisfiable,
+} from './files.errors';
 import { FilesRepository } from './files.repository';
 import { type ByteRange, parseByteRange } from './links/byte-range';
 import { checkFileLink, type FileDisposition, fileLinkKey, signFileLink } from './links/file-link';
@@ -110,12 +117,7 @@ export class FilesService {
         // A thumbnail made of the bytes just replaced would show the old image.
         if (file) await this.storage.delete(thumbnailStorageKey(storageKey));
       } else file = await this.repository.create(row);
-      if (!file)
-        throw new ApiException(
-          HttpStatus.NOT_FOUND,
-          'CHAT_CONVERSATION_NOT_FOUND',
-          'Conversation not found.',
-        );
+      if (!file) throw conversationNotFound();
       return file;
     } catch (error) {
       // Bytes stored under a fixed id may belong to a row an earlier store made: they stay with it.
@@ -147,10 +149,7 @@ export class FilesService {
   async open(query: FileLinkQuery): Promise<OpenedFile> {
     const now = this.nowSeconds();
     const check = checkFileLink(this.linkKey, query, now);
-    if (!check.ok)
-      throw check.reason === 'expired'
-        ? new ApiException(HttpStatus.FORBIDDEN, 'FILES_LINK_EXPIRED', 'This file link has expired.')
-        : new ApiException(HttpStatus.FORBIDDEN, 'FILES_LINK_INVALID', 'This file link is not valid.');
+    if (!check.ok) throw check.reason === 'expired' ? linkExpired() : linkInvalid();
     const found = await this.repository.findByVerifiedLink(check.link);
     if (!found) throw fileNotFound();
     if (isRevokedLink(check.link.issuedAt, found.ownerTokensRevokedAt)) throw linkRevoked();
@@ -182,12 +181,7 @@ export class FilesService {
       }
     }
     const range = parseByteRange(query.range, file.size);
-    if (range === 'unsatisfiable')
-      throw new ApiException(
-        HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE,
-        'FILES_RANGE_NOT_SATISFIABLE',
-        `The range starts past the end of the file (${file.size} bytes).`,
-      );
+    if (range === 'unsatisfiable') throw rangeNotSatisfiable(file.size);
     const object = await this.storage.get(file.storageKey, range);
     if (!object) {
       this.logger.warn(`File ${file.id} has a row but no stored bytes (${file.storageKey}).`);

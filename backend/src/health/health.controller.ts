@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/s
 import type { Request, Response } from 'express';
 import type { HealthResponse } from '@kasa/contracts';
 import { Admins, isLoopbackAddress, JwtAuthGuard } from '../auth';
-import { HealthResponseDoc } from '../docs';
+import { HealthResponseDoc } from './dto/health.responses';
 import { HealthService } from './health.service';
 
 @ApiTags('health')

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { DatabaseHealth, HealthResponse, QueueHealth } from '@kasa/contracts';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { ApiException } from '../common/api-exception';
 import { PING_JOB, QueueService } from '../queue';
+import { HealthRepository } from './health.repository';
 
 function message(error: unknown): string {
   const text = (error as { message?: unknown } | null)?.message;
@@ -51,7 +50,7 @@ export class HealthService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: HealthRepository,
     private readonly queues: QueueService,
   ) {}
 
@@ -86,7 +85,7 @@ export class HealthService {
   private async checkDatabase(): Promise<DatabaseHealth> {
     const started = performance.now();
     try {
-      await withDeadline(this.dataSource.query('SELECT 1'), this.deadlineMs, 'PostgreSQL');
+      await withDeadline(this.database.ping(), this.deadlineMs, 'PostgreSQL');
       return {
         status: 'ok',
         engine: this.config.databaseEngine,

@@ -1,4 +1,4 @@
-import { applyDecorators, createParamDecorator, type ExecutionContext, HttpStatus } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
@@ -6,20 +6,16 @@ import {
   IDEMPOTENT_REQUEST_TTL_HOURS,
   IDEMPOTENT_REQUEST_WAIT_SECONDS,
 } from '@kasa/contracts';
-import { ApiException } from '../common/api-exception';
 import { ApiErrorResponse } from '../docs';
+import { idempotencyKeyInvalid } from './idempotent-requests.errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const IDEMPOTENCY_KEY_INVALID = `${IDEMPOTENCY_KEY_HEADER} must be a UUID.`;
 
 /** The optional Idempotency-Key header: absent, or a UUID (any other value is a 400). Lower-cased. */
 export function idempotencyKeyOf(value: string | string[] | undefined): string | undefined {
   if (value === undefined) return undefined;
   const key = typeof value === 'string' ? value.trim() : '';
-  if (!UUID.test(key))
-    throw new ApiException(HttpStatus.BAD_REQUEST, 'VALIDATION_FAILED', IDEMPOTENCY_KEY_INVALID, [
-      IDEMPOTENCY_KEY_INVALID,
-    ]);
+  if (!UUID.test(key)) throw idempotencyKeyInvalid();
   return key.toLowerCase();
 }
 

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { IdempotentRequestStatus } from './idempotent-request.entity';
-import { RequestInProgressException } from './idempotent-request.errors';
+import { RequestInProgressException } from './idempotent-requests.errors';
 import type {
   IdempotentRequestKey,
   IdempotentRequestRow,
@@ -13,7 +13,8 @@ import {
   type IdempotentRequestTiming,
   IdempotentRequestsService,
 } from './idempotent-requests.service';
-import { IDEMPOTENCY_KEY_INVALID, idempotencyKeyOf } from './idempotency-key';
+import { idempotencyKeyOf } from './idempotency-key';
+import { IDEMPOTENCY_KEY_INVALID } from './idempotent-requests.errors';
 
 const KEY = '6f1c2a4e-8b3d-4c5e-9f60-718293a4b5c6';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { IDEMPOTENT_REQUEST_WAIT_SECONDS } from '@kasa/contracts';
-import { idempotencyKeyReused, RequestInProgressException } from './idempotent-request.errors';
+import { idempotencyKeyReused, RequestInProgressException } from './idempotent-requests.errors';
 import { type IdempotentRequestKey, IdempotentRequestsRepository } from './idempotent-requests.repository';
 
 /** The requests a client's outbox may send again with the same key. */

@@ -1,5 +1,5 @@
 export * from './idempotent-requests.module';
 export * from './idempotent-requests.service';
 export * from './idempotency-key';
-export * from './idempotent-request.errors';
+export * from './idempotent-requests.errors';
 export { requestHash, fileSha256 } from './request-hash';

@@ -2,14 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestj
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { CookiePreferencesResponse, LegalPageResponse } from '@kasa/contracts';
-import {
-  ApiErrorResponse,
-  ApiOkOrNullResponse,
-  ApiOtherErrors,
-  ApiValidationFailed,
-  CookiePreferencesResponseDoc,
-  LegalPageResponseDoc,
-} from '../docs';
+import { ApiErrorResponse, ApiOkOrNullResponse, ApiOtherErrors, ApiValidationFailed } from '../docs';
+import { CookiePreferencesResponseDoc, LegalPageResponseDoc } from './dto/legal.responses';
 import {
   CookiePreferencesParams,
   CookiePreferencesQuery,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { knowledgeRankSql, matchedTermsSql } from '../ai/knowledge/full-text';
 import { CookiePreferencesEntity } from './entities/cookie-preferences.entity';
 import { LegalPageEntity } from './entities/legal-page.entity';
 
@@ -11,6 +12,89 @@ export interface CookieFlags {
   preferences: boolean;
 }
 
+/**
+ * Sections ('# ' headings) of the legal pages ranked against the question: the heading weighs
+ * most, then the page title, then the text (the shared labels of full-text.ts). Pages are split in
+ * SQL so a hit points at the part that answers ('Pricing — How to pay'), not at a whole page. Five
+ * short pages: computed per query, no index needed. The names are filled in before searching, so
+ * "Kasa" is findable. The sections containing the most question terms come first, then by rank.
+ */
+const KNOWLEDGE_SEARCH_SQL = String.raw`
+  WITH q AS (SELECT websearch_to_tsquery('english', $1) AS query),
+  sections AS (
+    SELECT p.type, p.title, s.n,
+           replace(replace(s.body, '{{APP_NAME}}', $2), '{{ASSISTANT_NAME}}', $3) AS body
+    FROM "legal_page" p,
+         regexp_split_to_table(p.content, '\n(?=#\s)') WITH ORDINALITY AS s(body, n)
+  ),
+  parts AS (
+    SELECT type, title, n,
+           substring(body from '^#+\s*([^\n]*)') AS heading,
+           regexp_replace(body, '^#+[^\n]*\n?', '') AS text
+    FROM sections
+  ),
+  docs AS (
+    SELECT type, title, n, heading, text,
+           setweight(to_tsvector('english', coalesce(heading, '')), 'A') ||
+           setweight(to_tsvector('english', title), 'B') ||
+           setweight(to_tsvector('english', text), 'D') AS document
+    FROM parts
+  ),
+  ranked AS (
+    SELECT d.type, d.title, d.n, d.heading, d.text,
+           ${knowledgeRankSql('d.document', 'q.query')} AS rank,
+           ${matchedTermsSql('english', 'd.document', '$5')} AS matched
+    FROM docs d, q
+    WHERE d.document @@ q.query
+  ),
+  matches AS (
+    SELECT * FROM ranked
+    ORDER BY cardinality(matched) DESC, rank DESC, type, n
+    LIMIT $4
+  )
+  SELECT m.type, m.title, m.heading, m.rank, m.matched,
+         ts_headline('english', m.text, q.query,
+           'MaxFragments=2, MaxWords=30, MinWords=12, ShortWord=2, StartSel="", StopSel="", FragmentDelimiter=" … "'
+         ) AS excerpt
+  FROM matches m, q
+  ORDER BY cardinality(m.matched) DESC, m.rank DESC, m.type, m.n`;
+
+export interface LegalSectionRow {
+  type: string;
+  title: string;
+  heading: string | null;
+  /** full-text.ts knowledgeRankSql (numeric: the driver may answer a string). */
+  rank: number | string;
+  /** full-text.ts matchedTermsSql. */
+  matched: number[];
+  excerpt: string;
+}
+
+/** A section of a legal page matching a question (LegalKnowledgeSource). */
+export interface LegalSectionMatch {
+  /** The page's type ('fair_use'). */
+  type: string;
+  /** The page's title, placeholders not filled in. */
+  title: string;
+  /** The section's heading, trimmed; null for the text before the first heading. */
+  heading: string | null;
+  /** The matching text (ts_headline fragments). */
+  excerpt: string;
+  rank: number;
+  matchedTerms: number[];
+}
+
+export function toLegalSectionMatch(row: LegalSectionRow): LegalSectionMatch {
+  return {
+    type: row.type,
+    title: row.title,
+    heading: row.heading?.trim() || null,
+    excerpt: row.excerpt,
+    rank: Number(row.rank),
+    matchedTerms: row.matched,
+  };
+}
+
 /** Database access for the legal module. */
 @Injectable()
 export class LegalRepository {
@@ -18,6 +102,26 @@ export class LegalRepository {
     @InjectRepository(LegalPageEntity) private readonly pages: Repository<LegalPageEntity>,
     @InjectRepository(CookiePreferencesEntity) private readonly cookies: Repository<CookiePreferencesEntity>,
   ) {}
+
+  /**
+   * The sections matching any of the question's words (`anyWord`), those containing the most of
+   * its terms (`termSearches`) first, with the names filled into the text before it is searched.
+   */
+  async findKnowledgeSections(
+    anyWord: string,
+    termSearches: string[],
+    limit: number,
+    names: { appName: string; assistantName: string },
+  ): Promise<LegalSectionMatch[]> {
+    const rows: LegalSectionRow[] = await this.pages.query(KNOWLEDGE_SEARCH_SQL, [
+      anyWord,
+      names.appName,
+      names.assistantName,
+      limit,
+      termSearches,
+    ]);
+    return rows.map(toLegalSectionMatch);
+  }
 
   findPage(type: string): Promise<LegalPageEntity | null> {
     return this.pages.findOneBy({ type });

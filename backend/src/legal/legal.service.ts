@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type CookiePreferencesRequest,
   type CookiePreferencesResponse,
@@ -6,9 +6,9 @@ import {
   type LegalPageResponse,
   type LegalPageType,
 } from '@kasa/contracts';
-import { ApiException } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
 import type { CookiePreferencesEntity } from './entities/cookie-preferences.entity';
+import { legalPageNotFound } from './legal.errors';
 import { LegalRepository } from './legal.repository';
 
 /** Cookie choices not changed for this long are deleted (stated in the privacy and cookie policies). */
@@ -56,12 +56,7 @@ export class LegalService {
   async getPage(requested: string): Promise<LegalPageResponse> {
     const type = normalizeLegalPageType(requested);
     const page = type ? await this.repository.findPage(type) : null;
-    if (!page)
-      throw new ApiException(
-        HttpStatus.NOT_FOUND,
-        'LEGAL_PAGE_NOT_FOUND',
-        `There is no legal page '${requested}'. Pages: ${LEGAL_PAGE_TYPES.join(', ')}.`,
-      );
+    if (!page) throw legalPageNotFound(requested);
     const names = { appName: this.config.appName, assistantName: this.config.assistantName };
     return {
       title: fillPlaceholders(page.title, names),

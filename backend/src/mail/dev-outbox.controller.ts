@@ -6,13 +6,8 @@ import { IsEmail } from 'class-validator';
 import { AdminGuard } from '../auth/admin.guard';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { NoStore } from '../common/no-store';
-import {
-  ApiErrorResponse,
-  ApiOtherErrors,
-  ApiSignedIn,
-  ApiValidationFailed,
-  OutboxResponseDoc,
-} from '../docs';
+import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiValidationFailed } from '../docs';
+import { OutboxResponseDoc } from '../dev-outbox/dto/dev-outbox.responses';
 import { MailService } from './mail.service';
 
 export class OutboxQuery {

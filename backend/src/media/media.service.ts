@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ImageSize, MediaGenerationResult } from '@kasa/contracts';
 import { ChatService } from '../chat';
 import { ApiException } from '../common';
@@ -10,6 +10,7 @@ import { QueueService } from '../queue';
 import type { User } from '../users';
 import { UsageService } from '../usage';
 import { DEFAULT_IMAGE_SIZE, type GenerateMediaDto } from './dto/generate-media.dto';
+import { videoUnavailable } from './media.errors';
 import { GENERATE_MEDIA_JOB, type GeneratedImageFile } from './jobs/generate-image.job-types';
 
 /** What the assistant's message says under an image the provider did not describe. */
@@ -96,12 +97,7 @@ export class MediaService {
           })
         : undefined);
     if (!image) {
-      if (request.type === 'video')
-        throw new ApiException(
-          HttpStatus.UNPROCESSABLE_ENTITY,
-          'MEDIA_VIDEO_UNAVAILABLE',
-          'Video generation is not available yet.',
-        );
+      if (request.type === 'video') throw videoUnavailable();
       // A conversation that is not the user's is a 404 before anything is charged or drawn.
       if (conversationId) await this.chat.assertOwned(user, conversationId);
       const jobId = randomUUID();

@@ -2,7 +2,8 @@ import { Controller, Get, Header, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { PlansResponse, SubscriptionStatus } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../auth';
-import { ApiOtherErrors, ApiSignedIn, PlansResponseDoc, SubscriptionStatusDoc } from '../docs';
+import { ApiOtherErrors, ApiSignedIn } from '../docs';
+import { PlansResponseDoc, SubscriptionStatusDoc } from './dto/subscription-status.responses';
 import type { User } from '../users';
 import { UsageService } from './usage.service';
 

@@ -1,12 +1,10 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '@kasa/contracts';
-import { type EntityManager, QueryFailedError, Repository } from 'typeorm';
-import { ApiException } from '../common';
+import type { EntityManager } from 'typeorm';
 import { normalizeUsername } from './normalize-username';
-import { User } from './user.entity';
-
-export const USERNAME_TAKEN = 'That username is already taken. Please choose another one.';
+import type { User } from './user.entity';
+import { usernameTaken } from './users.errors';
+import { UsersRepository } from './users.repository';
 
 /** The public view of a user: never the password hash or the token version. */
 export function toAuthUser(user: User): AuthUser {
@@ -18,50 +16,29 @@ export function toAuthUser(user: User): AuthUser {
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505';
-}
-
-const usernameTaken = () => new ApiException(HttpStatus.CONFLICT, 'AUTH_USERNAME_TAKEN', USERNAME_TAKEN);
-
 @Injectable()
 export class UsersService {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  constructor(private readonly users: UsersRepository) {}
 
   findById(id: string): Promise<User | null> {
-    return this.users.findOneBy({ id });
+    return this.users.findById(id);
   }
 
   /** Lookup by normalised username (any case, width or composition); withPassword also loads the hash. */
   findByUsername(username: string, withPassword = false): Promise<User | null> {
-    const query = this.users
-      .createQueryBuilder('user')
-      .where('user.usernameNormalized = :normalized', { normalized: normalizeUsername(username) });
-    if (withPassword) query.addSelect('user.passwordHash');
-    return query.getOne();
+    return this.users.findByNormalizedUsername(normalizeUsername(username), withPassword);
   }
 
-  async findPasswordHash(id: string): Promise<string | null> {
-    const user = await this.users
-      .createQueryBuilder('user')
-      .addSelect('user.passwordHash')
-      .where('user.id = :id', { id })
-      .getOne();
-    return user?.passwordHash ?? null;
+  findPasswordHash(id: string): Promise<string | null> {
+    return this.users.findPasswordHash(id);
   }
 
   /** A name whose normalised form another account holds is taken (409), whatever its spelling. */
   async create(data: { username: string; email: string | null; passwordHash: string }): Promise<User> {
     if (await this.findByUsername(data.username)) throw usernameTaken();
-    try {
-      const saved = await this.users.save(
-        this.users.create({ ...data, usernameNormalized: normalizeUsername(data.username), tokenVersion: 0 }),
-      );
-      return (await this.findById(saved.id))!;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw usernameTaken();
-      throw error;
-    }
+    const id = await this.users.insert({ ...data, usernameNormalized: normalizeUsername(data.username) });
+    if (id === null) throw usernameTaken();
+    return (await this.findById(id))!;
   }
 
   async updateProfile(user: User, data: { username: string; email: string | null }): Promise<User> {
@@ -70,65 +47,35 @@ export class UsersService {
       const other = await this.findByUsername(data.username);
       if (other && other.id !== user.id) throw usernameTaken();
     }
-    try {
-      await this.users.update(
-        { id: user.id },
-        { username: data.username, usernameNormalized, email: data.email },
-      );
-    } catch (error) {
-      if (isUniqueViolation(error)) throw usernameTaken();
-      throw error;
-    }
+    const updated = await this.users.updateProfile(user.id, {
+      username: data.username,
+      usernameNormalized,
+      email: data.email,
+    });
+    if (!updated) throw usernameTaken();
     return (await this.findById(user.id))!;
   }
 
   /**
    * Binds the admin name `name` to the account `id` while that account holds the name and no
-   * account is bound to it yet; an account bound to a name no longer in `configured` may be bound
-   * anew. The unique index settles a race: the loser stays unbound.
+   * account is bound to it yet (UsersRepository.bindAdminName).
    */
-  async bindAdminName(id: string, name: string, configured: readonly string[]): Promise<void> {
-    try {
-      await this.users.query(
-        `UPDATE "users" SET "admin_name" = $2
-         WHERE "id" = $1 AND "username_normalized" = $2
-           AND ("admin_name" IS NULL OR NOT ("admin_name" = ANY($3::text[])))
-           AND NOT EXISTS (SELECT 1 FROM "users" "bound" WHERE "bound"."admin_name" = $2)`,
-        [id, name, configured],
-      );
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-    }
+  bindAdminName(id: string, name: string, configured: readonly string[]): Promise<void> {
+    return this.users.bindAdminName(id, name, configured);
   }
 
   /** Whether some account is bound to the admin name `name`. */
-  async isAdminNameBound(name: string): Promise<boolean> {
-    const rows = (await this.users.query(`SELECT 1 FROM "users" WHERE "admin_name" = $1`, [
-      name,
-    ])) as unknown[];
-    return rows.length > 0;
+  isAdminNameBound(name: string): Promise<boolean> {
+    return this.users.isAdminNameBound(name);
   }
 
   /** Revokes every token of the user (and the links signed before now); returns the new version. */
-  async bumpTokenVersion(id: string, manager?: EntityManager): Promise<number> {
-    const repo = manager ? manager.getRepository(User) : this.users;
-    const rows = (await repo.query(
-      `UPDATE "users" SET "token_version" = "token_version" + 1, "tokens_revoked_at" = now(), "updated_at" = now()
-       WHERE "id" = $1 RETURNING "token_version"`,
-      [id],
-    )) as [Array<{ token_version: number }>, number];
-    return rows[0][0].token_version;
+  bumpTokenVersion(id: string, manager?: EntityManager): Promise<number> {
+    return this.users.bumpTokenVersion(id, manager);
   }
 
   /** Sets a new password hash and revokes every existing token and link; returns the new token version. */
-  async setPassword(id: string, passwordHash: string, manager?: EntityManager): Promise<number> {
-    const repo = manager ? manager.getRepository(User) : this.users;
-    const rows = (await repo.query(
-      `UPDATE "users" SET "password_hash" = $2, "token_version" = "token_version" + 1, "tokens_revoked_at" = now(),
-         "password_changed_at" = now(), "updated_at" = now()
-       WHERE "id" = $1 RETURNING "token_version"`,
-      [id, passwordHash],
-    )) as [Array<{ token_version: number }>, number];
-    return rows[0][0].token_version;
+  setPassword(id: string, passwordHash: string, manager?: EntityManager): Promise<number> {
+    return this.users.setPassword(id, passwordHash, manager);
   }
 }

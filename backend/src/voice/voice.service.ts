@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { SpeechResult, TranscriptionResult } from '@kasa/contracts';
 import { detectAudioType } from '../ai/audio/audio-type';
-import { probeDurationSeconds } from '../ai/audio/ffmpeg';
+import { probeDurationSeconds } from '../processes/ffmpeg';
 import { SPEECH_TO_TEXT, type SpeechToText } from '../ai/transcription/transcription.port';
 import { ChatService } from '../chat';
 import { ApiException } from '../common/api-exception';
@@ -22,14 +22,11 @@ import type { AudioUpload } from './audio-upload';
 import type { SpeakDto } from './dto/speak.dto';
 import type { Transcript } from './jobs/voice-jobs';
 import { estimatedSpeechSeconds, meteredSeconds } from './speech-seconds';
+import { audioUnreadable, notAudio, sttUnavailable } from './voice.errors';
 
 /** How long a request waits for its job (engines can be slow on long text or audio). */
 export const SPEAK_TIMEOUT_MS = 120_000;
 export const TRANSCRIBE_TIMEOUT_MS = 180_000;
-
-export const NOT_AUDIO =
-  'Please select an audio file (WAV, MP3, Ogg, FLAC, M4A, WebM or AAC): this file is not audio.';
-export const AUDIO_UNREADABLE = 'This audio could not be read. Please try another recording.';
 
 /** What a transcription leaves to answer it again: the result with the stored file instead of a link. */
 type StoredTranscription = Omit<TranscriptionResult, 'audioUrl'> & { fileId: string };
@@ -150,15 +147,10 @@ export class VoiceService {
           });
       } else {
         const type = detectAudioType(upload.head);
-        if (!type) throw new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'VOICE_NOT_AUDIO', NOT_AUDIO);
-        if (this.stt.unavailableReason)
-          throw new ApiException(
-            HttpStatus.SERVICE_UNAVAILABLE,
-            'STT_UNAVAILABLE',
-            this.stt.unavailableReason,
-          );
+        if (!type) throw notAudio();
+        if (this.stt.unavailableReason) throw sttUnavailable(this.stt.unavailableReason);
         const duration = await probeDurationSeconds(upload.path).catch(() => {
-          throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VOICE_AUDIO_UNREADABLE', AUDIO_UNREADABLE);
+          throw audioUnreadable();
         });
         // The conversation's owner is checked before anything is charged (404 otherwise).
         if (upload.conversationId) await this.chat.assertOwned(user, upload.conversationId);

@@ -58,7 +58,7 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('The proxy has no port.');
   const destroyConnections = () => {
-    for (const socket of [...open]) socket.resetAndDestroy();
+    for (const socket of [...open]) cut(socket);
     open.clear();
   };
   return {
@@ -86,6 +86,20 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Closes `socket` with a reset (RST), as a server that went away does; plainly when it cannot be
+ * reset. libuv refuses to reset a socket whose shutdown is under way (uv_tcp_close_reset answers
+ * EINVAL after end(): the pipe ends one side when the other ended, and Node ends a socket whose peer
+ * ended), and Node then lets go of the handle without closing it. That socket stays open and the
+ * process never exits: it spins at 100 % CPU in its exit cleanup, waiting for the handle
+ * (Environment::CleanupHandles). A socket still connecting is reset only once connected, by which
+ * time the pipe may have ended it.
+ */
+export function cut(socket: Socket): void {
+  if (socket.connecting || socket.writableEnded || socket.destroyed) socket.destroy();
+  else socket.resetAndDestroy();
 }
 
 /** `url` with its port (and host) replaced by the proxy's. */

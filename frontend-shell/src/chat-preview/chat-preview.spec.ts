@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatMessage, uiMessages, type Language } from '@kasa/ui';
 import { messages } from '../../../mfe-chat/src/messages';
-import { starterTips, TIPS_SHOWN_FIRST } from '../../../mfe-chat/src/tips';
+import { starterTips, TIPS_SHOWN_FIRST } from '../../../mfe-chat/src/screen/tips';
 
 // index.html paints the chat screen for signed-in visitors before any JavaScript arrives (slow
 // lines); its texts must stay the ones mfe-chat renders, or the words would change as the app starts.

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, UsageLimitErrorBody } from '@kasa/contracts';
+import { type ApiErrorBody, IDEMPOTENCY_KEY_HEADER, type UsageLimitErrorBody } from '@kasa/contracts';
 import { readUsageLimitBody } from './usage-limit';
 
 /** localStorage key of the bearer token (docs/product.md#data-kept-in-the-browser). */
@@ -161,7 +161,7 @@ export function serviceRetryDelayMs(attempt: number, retryAfterSeconds?: number)
 function isSafeToRetry(init: ApiFetchInit, headers: Headers): boolean {
   if (typeof ReadableStream !== 'undefined' && init.body instanceof ReadableStream) return false;
   const method = (init.method ?? 'GET').toUpperCase();
-  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || headers.has('Idempotency-Key');
+  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || headers.has(IDEMPOTENCY_KEY_HEADER);
 }
 
 function wait(ms: number, signal?: AbortSignal | null): Promise<void> {

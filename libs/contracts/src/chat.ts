@@ -96,10 +96,9 @@ export interface ChatStreamEvent {
  * Offline sends. POST /api/chat accepts this header: a UUID the client makes once per
  * message and sends again on every retry. A second POST with the same key from the same user
  * creates nothing and charges nothing: it answers the same stream (the ids event, then the reply
- * from where the client asks, see CHAT_REPLY_STREAM_PATH) as if it were the first. The same key
+ * from where the client asks, see CHAT_REPLY_STREAM_PATH) as if it were the first. The header is IDEMPOTENCY_KEY_HEADER (media.ts), as for media and voice. The same key
  * with a different message is refused (409 CHAT_IDEMPOTENCY_KEY_REUSED). Keys are kept 24 h.
  */
-export const CHAT_IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const CHAT_IDEMPOTENCY_TTL_HOURS = 24;
 
 /**

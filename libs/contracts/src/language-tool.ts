@@ -19,7 +19,7 @@ export const LANGUAGE_TOOL_WORD_MAX = 100;
 /** The country the picker lists English and French under. */
 export const INTERNATIONAL_COUNTRY = 'International';
 
-/** The spec's language names the analyze call accepts besides ISO 639-3 codes. */
+/** The language names the analyze call accepts besides ISO 639-3 codes. */
 export const ANALYZE_LANGUAGE_NAMES = {
   babanki: 'bbk',
   bum: 'bmv',

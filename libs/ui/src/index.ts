@@ -26,3 +26,4 @@ export * from './SelectInput';
 export * from './usage-meter';
 export * from './money';
 export * from './data-saver';
+export * from './Badge';

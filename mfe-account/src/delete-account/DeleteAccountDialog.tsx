@@ -3,9 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, useCurrentUser } from '@kasa/api-client';
 import { Box, Button, TextInput, useErrorText, useT, useToast } from '@kasa/ui';
-import { deleteAccount } from '../account-api';
-import { DialogFrame } from '../common/DialogFrame';
-import { useEndSession } from '../common/useEndSession';
+import { DialogFrame } from '../shared/DialogFrame';
+import { useEndSession } from '../shared/useEndSession';
+import { deleteAccount } from './delete-account-api';
 import { deleteMessages } from './messages';
 
 /**

@@ -1,7 +1,7 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import type { AccountExportView } from '@kasa/contracts';
 import { Box, Button, useErrorText, useLanguage, useT } from '@kasa/ui';
-import { formatDateTime } from '../common/dates';
+import { formatDateTime } from '../shared/dates';
 import { exportMessages } from './messages';
 import { isRunning, useAccountExport } from './useAccountExport';
 

@@ -1,6 +1,6 @@
 import { defineMessages } from '@kasa/ui';
 
-/** Export Data (DESIGN decision 5): a ZIP of everything the account holds. */
+/** Export Data (docs/product.md#account-page): a ZIP of everything the account holds. */
 export const exportMessages = defineMessages({
   en: {
     exportData: 'Export Data',

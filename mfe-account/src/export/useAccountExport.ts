@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountExportStatus, AccountExportView } from '@kasa/contracts';
-import { LATEST_EXPORT_QUERY_KEY, exportQueryKey, fetchLatestExport, startExport } from '../account-api';
+import { LATEST_EXPORT_QUERY_KEY, exportQueryKey, fetchLatestExport, startExport } from './export-api';
 
 /** The export is polled every second while the worker builds it. */
 export const EXPORT_POLL_MS = 1000;

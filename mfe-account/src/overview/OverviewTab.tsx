@@ -1,12 +1,12 @@
-import { Loadable } from '../common/Loadable';
-import { useSubscriptionStatus } from '../account-api';
+import { SUBSCRIPTION_STATUS_REFRESH_MS, useSubscriptionStatus } from '@kasa/api-client';
+import { Loadable } from '../shared/Loadable';
 import { QuickActions } from './QuickActions';
 import { UsageMeters } from './UsageMeters';
 import { WelcomeBanner } from './WelcomeBanner';
 
 /** Overview: who is signed in, the plan, this month's usage (refreshed every 30 s), quick actions. */
 export function OverviewTab() {
-  const status = useSubscriptionStatus();
+  const status = useSubscriptionStatus({ refreshMs: SUBSCRIPTION_STATUS_REFRESH_MS });
   return (
     <>
       <WelcomeBanner status={status.data} />

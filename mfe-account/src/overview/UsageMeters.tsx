@@ -5,8 +5,7 @@ import {
   type SubscriptionStatus,
   type UsageFeature,
 } from '@kasa/contracts';
-import { Box, LOCALES, Section, meterLevel, shownAmount, useLanguage, useT } from '@kasa/ui';
-import { Badge } from '../common/Badge';
+import { Badge, Box, LOCALES, Section, meterLevel, shownAmount, useLanguage, useT } from '@kasa/ui';
 import { overviewMessages } from './messages';
 
 /** The five monthly meters (docs/product.md#usage-meters), as on the subscription page plus a state badge. */
@@ -70,7 +69,7 @@ function Meter({ feature, status }: { feature: UsageFeature; status: Subscriptio
         <Box component="span" sx={{ fontWeight: 600 }}>
           {label}
         </Box>
-        <Badge testId="account-meter-badge" variant={destructive ? 'destructive' : 'secondary'}>
+        <Badge testId="account-meter-badge" size="small" variant={destructive ? 'destructive' : 'secondary'}>
           {badgeText}
         </Badge>
       </Box>

@@ -1,7 +1,6 @@
 import type { SubscriptionStatus } from '@kasa/contracts';
 import { useCurrentUser } from '@kasa/api-client';
-import { Box, PageLink, useErrorText, useT } from '@kasa/ui';
-import { Badge } from '../common/Badge';
+import { Badge, Box, PageLink, useErrorText, useT } from '@kasa/ui';
 import { overviewMessages } from './messages';
 
 /** 'Welcome, {username}', the e-mail, the plan badge and the way to the subscription page. */
@@ -31,7 +30,7 @@ export function WelcomeBanner({ status }: { status: SubscriptionStatus | undefin
       )}
       <Box sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
         {status && (
-          <Badge variant="secondary" testId="account-plan-badge">
+          <Badge variant="secondary" size="small" testId="account-plan-badge">
             {status.planLimits[status.plan].name}
           </Badge>
         )}

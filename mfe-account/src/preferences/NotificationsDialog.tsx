@@ -4,9 +4,10 @@ import Switch from '@mui/material/Switch';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPreferences, NotificationSettingsResponse } from '@kasa/contracts';
 import { Box, Button, useErrorText, useT, useToast } from '@kasa/ui';
-import { NOTIFICATIONS_QUERY_KEY, updateNotifications, useNotificationSettings } from '../account-api';
-import { DialogFrame } from '../common/DialogFrame';
-import { Loadable } from '../common/Loadable';
+import { DialogFrame } from '../shared/DialogFrame';
+import { Loadable } from '../shared/Loadable';
+import { NOTIFICATIONS_QUERY_KEY, updateNotifications } from './preferences-api';
+import { useNotificationSettings } from './useNotificationSettings';
 import { notificationMessages } from './messages';
 
 const TOPICS = ['usageAlerts', 'proEnding', 'productNews'] as const satisfies ReadonlyArray<

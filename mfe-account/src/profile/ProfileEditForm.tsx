@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, CURRENT_USER_QUERY_KEY } from '@kasa/api-client';
 import type { AuthUser, UpdateProfileRequest } from '@kasa/contracts';
 import { Box, Button, TextInput, useErrorText, useT, useToast } from '@kasa/ui';
-import { updateProfile, useSecurity } from '../account-api';
+import { useSecurity } from '../shared/useSecurity';
+import { updateProfile } from './profile-api';
 import { profileMessages } from './messages';
 
 /** The address as the server keeps it: trimmed, and '' is none. */
@@ -11,7 +12,7 @@ const storedEmail = (email: string | null) => email?.trim() || null;
 
 /**
  * Username and e-mail in edit mode. No client validation beyond the e-mail type
- * (docs/product.md#validation-rules). A changed e-mail also asks for the current password, and
+ * (docs/product.md#validation). A changed e-mail also asks for the current password, and
  * a two-factor code when two-factor sign-in is on (the server says so too, should the Security
  * data not have loaded).
  */
@@ -31,7 +32,7 @@ export function ProfileEditForm({ user, onDone }: { user: AuthUser; onDone: () =
     mutationFn: updateProfile,
     onSuccess: async ({ user: updated }) => {
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, updated);
-      // The product refreshes GET /api/auth/user after saving (docs/product.md#authentication-and-account).
+      // The product refreshes GET /api/auth/user after saving (docs/product.md#sessions).
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
       toast({ title: t('updated'), description: t('updatedText') });
       onDone();

@@ -1,6 +1,6 @@
 import { defineMessages } from '@kasa/ui';
 
-/** Profile tab (docs/product.md#account-page, error texts docs/product.md#authentication-and-account). */
+/** Profile tab (docs/product.md#account-page, error texts docs/product.md#messages-and-toasts). */
 export const profileMessages = defineMessages({
   en: {
     title: 'Profile',

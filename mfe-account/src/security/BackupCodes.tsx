@@ -1,5 +1,5 @@
 import { Box, Button, useAppInfo, useT } from '@kasa/ui';
-import { useCopy } from '../common/useCopy';
+import { useCopy } from '../shared/useCopy';
 import { twoFactorMessages } from './two-factor-messages';
 
 /** The backup codes, shown once: copy, download as .txt, then close. */

@@ -13,8 +13,9 @@ import {
   useT,
   useToast,
 } from '@kasa/ui';
-import { SECURITY_QUERY_KEY, changePassword } from '../account-api';
-import { calendarDaysAgo } from '../common/dates';
+import { SECURITY_QUERY_KEY } from '../shared/account-api';
+import { calendarDaysAgo } from '../shared/dates';
+import { changePassword } from './security-api';
 import { securityMessages } from './messages';
 import { MIN_PASSWORD_LENGTH, passwordProblem, type PasswordProblem } from './password-rules';
 
@@ -28,7 +29,7 @@ const PROBLEM_DETAIL: Record<
 };
 
 /**
- * Change Password. The server revokes every older token (DESIGN decision 6) and answers with a new
+ * Change Password. The server revokes every older token (docs/product.md#sessions) and answers with a new
  * one, which replaces the stored token so this browser stays signed in.
  */
 export function ChangePassword({ security }: { security: AccountSecurity | undefined }) {

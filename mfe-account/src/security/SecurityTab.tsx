@@ -1,5 +1,5 @@
-import { useSecurity } from '../account-api';
-import { Loadable } from '../common/Loadable';
+import { Loadable } from '../shared/Loadable';
+import { useSecurity } from '../shared/useSecurity';
 import { DeleteAccount } from '../delete-account/DeleteAccount';
 import { ChangePassword } from './ChangePassword';
 import { SignOutEverywhere } from './SignOutEverywhere';

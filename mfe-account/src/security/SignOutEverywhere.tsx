@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Box, Button, Section, useErrorText, useT, useToast } from '@kasa/ui';
-import { signOutEverywhere } from '../account-api';
-import { useEndSession } from '../common/useEndSession';
+import { useEndSession } from '../shared/useEndSession';
+import { signOutEverywhere } from './security-api';
 import { securityMessages } from './messages';
 
 /** POST /api/auth/logout revokes every token of the account; then this browser forgets its own. */

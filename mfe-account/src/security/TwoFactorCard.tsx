@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useCurrentUser } from '@kasa/api-client';
 import type { AccountSecurity } from '@kasa/contracts';
 import { Box, Button, Section, formatLongDate, useErrorText, useLanguage, useT, useToast } from '@kasa/ui';
-import { setupTwoFactor } from '../account-api';
 import { securityMessages } from './messages';
+import { setupTwoFactor } from './security-api';
 import type { TwoFactorAction } from './TwoFactorDialog';
 
 const TwoFactorDialog = lazy(() => import('./TwoFactorDialog'));

@@ -1,4 +1,4 @@
-/** The new-password rule the server applies too (docs/product.md#validation-rules: at least 6 characters). */
+/** The new-password rule the server applies too (docs/product.md#validation: at least 6 characters). */
 export const MIN_PASSWORD_LENGTH = 6;
 
 export type PasswordProblem = 'currentRequired' | 'passwordTooShort' | 'passwordsDontMatch';

@@ -1,14 +1,15 @@
+import { SUBSCRIPTION_STATUS_REFRESH_MS, useSubscriptionStatus } from '@kasa/api-client';
 import { Section, useT } from '@kasa/ui';
-import { useBillingHistory, useSubscriptionStatus } from '../account-api';
-import { Loadable } from '../common/Loadable';
+import { Loadable } from '../shared/Loadable';
 import { BillingHistory } from './BillingHistory';
 import { subscriptionMessages } from './messages';
 import { PlanSummary } from './PlanSummary';
+import { useBillingHistory } from './useBillingHistory';
 
 /** Subscription: the plan and what it costs, then the payments we recorded (GET /api/account/billing-history). */
 export function SubscriptionTab() {
   const t = useT(subscriptionMessages);
-  const status = useSubscriptionStatus();
+  const status = useSubscriptionStatus({ refreshMs: SUBSCRIPTION_STATUS_REFRESH_MS });
   const history = useBillingHistory();
   return (
     <>

@@ -4,11 +4,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UploadRecord } from '@kasa/contracts';
 import { Box, useT } from '@kasa/ui';
-import { EXTRACTION_POLL_MS, uploadKey } from '../enhancements/enhancements-api';
-import { enhancementMessages } from '../enhancements/messages';
-import type { DraftAttachment } from '../enhancements/types';
-import { CloseIcon, IconButton } from '../ui';
-import { safeMediaUrl } from '../conversation/markdown/safe-url';
+import { EXTRACTION_POLL_MS, uploadQueryKey } from '../shared/attachments/upload-query';
+import { attachmentMessages } from '../shared/attachments/attachment-messages';
+import type { DraftAttachment } from '../shared/attachments/draft-attachment';
+import { CloseIcon } from '../shared/ui/icons';
+import { IconButton } from '../shared/ui/IconButton';
+import { safeMediaUrl } from '../shared/safe-url';
 
 function thumbnailOf(attachment: DraftAttachment): string | null {
   const url = attachment.previewUrl;
@@ -17,9 +18,9 @@ function thumbnailOf(attachment: DraftAttachment): string | null {
 }
 
 function Extraction({ id }: { id: string }) {
-  const t = useT(enhancementMessages);
+  const t = useT(attachmentMessages);
   const { data } = useQuery<UploadRecord>({
-    queryKey: uploadKey(id),
+    queryKey: uploadQueryKey(id),
     refetchInterval: (query) => {
       if (query.state.status === 'error') return false;
       const status = query.state.data?.extraction.status;
@@ -57,7 +58,7 @@ export function AttachmentChips({
   attachments: readonly DraftAttachment[];
   onRemove: (attachment: DraftAttachment) => void;
 }) {
-  const t = useT(enhancementMessages);
+  const t = useT(attachmentMessages);
   return (
     <Box
       component="ul"

@@ -18,9 +18,12 @@ import {
 import { CHAT_MESSAGE_MAX_LENGTH } from '@kasa/contracts';
 import { Box, ButtonBase, useAppInfo, useT } from '@kasa/ui';
 import { messages } from '../messages';
-import { IconButton, SendIcon, Spinner, StopIcon } from '../ui';
+import { IconButton } from '../shared/ui/IconButton';
+import { SendIcon, StopIcon } from '../shared/ui/icons';
+import { Spinner } from '../shared/ui/Spinner';
 import { AttachmentChips } from './AttachmentChips';
-import { useDraft, type DraftState, type DraftStore } from './draft';
+import { useDraft } from './useDraft';
+import { type DraftState, type DraftStore } from '../shared/draft';
 
 /** Text area maximum height (docs/product.md#chat-screen). */
 export const INPUT_MAX_HEIGHT_PX = 200;

@@ -4,9 +4,9 @@
 import type { ChatMessageAttachment } from '@kasa/contracts';
 import { useState } from 'react';
 import { Box, useDataSaver, useT } from '@kasa/ui';
-import { enhancementMessages } from '../enhancements/messages';
-import { safeMediaUrl } from './markdown/safe-url';
-import { hasThumbnail, withMediaVariant } from './media-variant';
+import { attachmentMessages } from '../shared/attachments/attachment-messages';
+import { safeMediaUrl } from '../shared/safe-url';
+import { hasThumbnail, withMediaVariant } from '../shared/media/media-variant';
 
 const isPicture = (a: ChatMessageAttachment) => a.type === 'canvas' || a.mimeType.startsWith('image/');
 
@@ -14,7 +14,7 @@ const isPicture = (a: ChatMessageAttachment) => a.type === 'canvas' || a.mimeTyp
 const openable = (url: string | null) => (url?.startsWith('blob:') ? url : safeMediaUrl(url));
 
 export function MessageAttachments({ attachments }: { attachments: readonly ChatMessageAttachment[] }) {
-  const t = useT(enhancementMessages);
+  const t = useT(attachmentMessages);
   const dataSaver = useDataSaver();
   // Pictures the server made no thumbnail of (422): shown as a named chip, the link still opens them.
   const [noThumbnail, setNoThumbnail] = useState<ReadonlySet<string>>(new Set());

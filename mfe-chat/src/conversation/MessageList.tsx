@@ -6,9 +6,10 @@ import { Box, Button, useAppInfo, useErrorText, useT } from '@kasa/ui';
 import type { ChatMessage } from '@kasa/contracts';
 import { messages } from '../messages';
 import { MessageAttachments } from './MessageAttachments';
-import { MessageAudio, MessageImage } from './MessageMedia';
+import { MessageAudio, MessageImage } from '../shared/media/MessageMedia';
 import { ReadAloud } from './ReadAloud';
-import { Spinner, visuallyHidden } from '../ui';
+import { Spinner } from '../shared/ui/Spinner';
+import { visuallyHidden } from '../shared/ui/visually-hidden';
 import type { LiveTurn } from '../sending/useChatSender';
 import type { OutboxItem } from '../offline/outbox';
 

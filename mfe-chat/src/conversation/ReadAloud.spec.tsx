@@ -3,7 +3,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import App from '../App';
-import { FakeApi, jsonResponse, message, renderWithProviders, type FakeResponse } from '../../test/helpers';
+import {
+  FakeApi,
+  jsonResponse,
+  message,
+  renderWithProviders,
+  type FakeResponse,
+} from '../testing/chat-harness';
 
 let api: FakeApi;
 let speakBodies: unknown[];

@@ -3,10 +3,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, useDataSaver, useErrorText, useT, useToast } from '@kasa/ui';
 import { ApiError } from '@kasa/api-client';
-import { speak } from '../media-api';
+import { speak } from '../shared/media-api';
 import { messages } from '../messages';
-import { safeMediaUrl } from './markdown/safe-url';
-import { canPlayOggOpus } from './media-variant';
+import { safeMediaUrl } from '../shared/safe-url';
+import { canPlayOggOpus } from '../shared/media/media-variant';
 import { speechTextOf } from './speech-text';
 
 export function ReadAloud({ text }: { text: string }) {

@@ -4,9 +4,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatMessageAttachment } from '@kasa/contracts';
 import { DATA_SAVER_STORAGE_KEY } from '@kasa/ui';
-import { renderWithProviders } from '../../test/helpers';
+import { renderWithProviders } from '../testing/chat-harness';
 import { MessageAttachments } from './MessageAttachments';
-import { MessageAudio, MessageImage } from './MessageMedia';
+import { MessageAudio, MessageImage } from '../shared/media/MessageMedia';
 
 const IMAGE = '/api/files/0b6d6a57-7e4e-4f49-9f55-3f8f3a1c2d4e?expires=1767225600&sig=abc';
 

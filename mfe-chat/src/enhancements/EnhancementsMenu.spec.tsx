@@ -11,8 +11,8 @@ import {
   renderWithProviders,
   setViewportWidth,
   type FakeResponse,
-} from '../../test/helpers';
-import { FakeXhr, fileOf, uploadRecord } from './test-support';
+} from '../testing/chat-harness';
+import { FakeXhr, fileOf, uploadRecord } from '../testing/enhancements-fakes';
 
 let api: FakeApi;
 /** GET /api/enhancements/uploads/{id}: how the reading of each file stands. */

@@ -4,8 +4,10 @@
 // 'Enhancement Added' and adds its text or attachments to the draft.
 import { lazy, Suspense, useCallback, useId, useRef, useState, type ComponentType } from 'react';
 import { Box, useT, useToast } from '@kasa/ui';
-import type { ChatToolsApi } from '../screen/ChatScreen';
-import { IconButton, PlusIcon, Spinner } from '../ui';
+import type { ChatToolsApi } from '../shared/chat-tools';
+import { IconButton } from '../shared/ui/IconButton';
+import { PlusIcon } from '../shared/ui/icons';
+import { Spinner } from '../shared/ui/Spinner';
 import type { EnhancementName } from './menu-items';
 import { enhancementMessages } from './messages';
 import { messages as chatMessages } from '../messages';

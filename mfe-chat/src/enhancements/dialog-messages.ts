@@ -3,7 +3,6 @@ import { defineMessages } from '@kasa/ui';
 /** Texts of the upload, cloud-storage and web-search dialogs (loaded with them). */
 export const dialogMessages = defineMessages({
   en: {
-    close: 'Close',
     // Upload
     uploadTitle: 'Add Photo or File',
     chooseFiles: 'Choose photos or files',
@@ -56,7 +55,6 @@ export const dialogMessages = defineMessages({
     newTab: '(opens in a new tab)',
   },
   fr: {
-    close: 'Fermer',
     uploadTitle: 'Ajouter une photo ou un fichier',
     chooseFiles: 'Choisir des photos ou des fichiers',
     uploadHint:

@@ -10,13 +10,7 @@ import type {
   WebSearchRequest,
   WebSearchResponse,
 } from '@kasa/contracts';
-import type { DraftAttachment } from './types';
-
-/** An upload's record (its text extraction); the default queryFn GETs the key joined by '/'. */
-export const uploadKey = (id: string) => ['/api/enhancements/uploads', id] as const;
-
-/** How often a chip asks how the reading of its file is going. */
-export const EXTRACTION_POLL_MS = 1500;
+import type { DraftAttachment } from '../shared/attachments/draft-attachment';
 
 export function uploadAttachment(record: UploadRecord, previewUrl?: string | null): DraftAttachment {
   return {

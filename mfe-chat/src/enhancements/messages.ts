@@ -1,9 +1,9 @@
 import { defineMessages } from '@kasa/ui';
 
 /**
- * Texts of the enhancements that are on the chat's first screen: the plus button, its menu, the
- * attachment chips and a sent message's attachments. The dialogs' texts load with the dialogs
- * (./dialog-messages.ts).
+ * Texts of the enhancements that are on the chat's first screen: the plus button and its menu.
+ * The dialogs' texts load with the dialogs (./dialog-messages.ts); the attachments' texts are
+ * shared with the composer and the conversation (shared/attachments/attachment-messages.ts).
  */
 export const enhancementMessages = defineMessages({
   en: {
@@ -16,11 +16,6 @@ export const enhancementMessages = defineMessages({
     research: 'Research',
     languageTool: 'Language Tool',
     loadingTool: 'Loading…',
-    attachments: 'Attachments',
-    removeAttachment: 'Remove {name}',
-    reading: 'Reading… {percent}%',
-    readFailed: 'Could not read its text (it is still sent)',
-    openAttachment: 'Open {name} (new tab)',
   },
   fr: {
     enhancements: 'Améliorations',
@@ -32,10 +27,5 @@ export const enhancementMessages = defineMessages({
     research: 'Recherche approfondie',
     languageTool: 'Outil linguistique',
     loadingTool: 'Chargement…',
-    attachments: 'Pièces jointes',
-    removeAttachment: 'Retirer {name}',
-    reading: 'Lecture… {percent} %',
-    readFailed: 'Texte illisible (le fichier est tout de même envoyé)',
-    openAttachment: 'Ouvrir {name} (nouvel onglet)',
   },
 });

@@ -6,9 +6,9 @@
 // screen mounts (StrictMode mounts twice).
 import { ApiError } from '@kasa/api-client';
 import { QUEUED_MEDIA_KINDS, type QueuedMediaKind } from '@kasa/contracts';
-import { generateImage, transcribe } from '../media-api';
-import { isOnline } from '../sending/resume';
-import { outboxRetryMs } from '../sending/useChatSender';
+import { generateImage, transcribe } from '../shared/media-api';
+import { isOnline } from '../shared/network';
+import { outboxRetryMs } from './outbox';
 import {
   chatMediaOutbox,
   type MediaOutbox,

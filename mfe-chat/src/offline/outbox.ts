@@ -2,7 +2,7 @@
 // until the server has taken it (its first stream event). A message written offline, or whose POST
 // failed before the server answered, waits here across reloads and is sent again, in order, with
 // the same idempotency key: the server then creates it once, however many times it was tried.
-import type { DraftAttachment } from '../enhancements/types';
+import type { DraftAttachment } from '../shared/attachments/draft-attachment';
 import { createStore, OUTBOX_STORE, type KeyValueStore } from './idb-store';
 
 export interface OutboxItem {
@@ -21,6 +21,11 @@ export interface OutboxItem {
 }
 
 export const NEW_THREAD_PREFIX = 'new:';
+
+/** A message whose POST failed before the server answered is tried again after 1 s, 2 s, 4 s, … 30 s (and at 'online'). */
+export function outboxRetryMs(attempt: number): number {
+  return Math.min(30_000, 1000 * 2 ** attempt);
+}
 
 /** A random UUID (crypto.randomUUID needs a secure context: the fallback keeps plain-HTTP dev working). */
 export function newKey(): string {

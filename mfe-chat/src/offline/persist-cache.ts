@@ -12,7 +12,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { CURRENT_USER_QUERY_KEY } from '@kasa/api-client';
-import { CONVERSATIONS_KEY } from '../chat-api';
+import { CONVERSATIONS_QUERY_KEY } from '../shared/chat-api';
 import { CACHE_STORE, createStore, type KeyValueStore } from './idb-store';
 import { clearMediaOutbox } from './media-outbox-signal';
 import { chatOutbox } from './outbox';
@@ -31,7 +31,7 @@ export interface SavedChatCache {
 
 /** The list (['/api/chat/conversations']) and one conversation's messages ([…, id]). */
 export function isSavedChatQuery(key: readonly unknown[]): boolean {
-  if (key[0] !== CONVERSATIONS_KEY[0]) return false;
+  if (key[0] !== CONVERSATIONS_QUERY_KEY[0]) return false;
   return key.length === 1 || (key.length === 2 && typeof key[1] === 'string' && key[1] !== '(none)');
 }
 

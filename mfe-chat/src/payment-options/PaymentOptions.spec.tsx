@@ -2,72 +2,10 @@
 // the network boundary (GET /api/subscription/status answered as the server answers it).
 import { act, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PlanId, SubscriptionStatus } from '@kasa/contracts';
+import { SUBSCRIPTION_STATUS_QUERY_KEY } from '@kasa/api-client';
+import { subscriptionStatusOf } from '@kasa/ui/testing';
 import App from '../App';
-import { FakeApi, renderWithProviders, setViewportWidth } from '../../test/helpers';
-import { SUBSCRIPTION_STATUS_QUERY_KEY } from './subscription-status';
-
-const PLAN_LIMITS: SubscriptionStatus['planLimits'] = {
-  BASIC_PLAN: {
-    name: 'Basic',
-    price: 0,
-    priceXaf: 0,
-    messagesPerMonth: 50,
-    mediaGenerationsPerMonth: 5,
-    voiceMinutesPerMonth: 600,
-    audioUploadsPerMonth: 5,
-    webSearchesPerMonth: 20,
-  },
-  PRO_PLAN: {
-    name: 'Pro',
-    price: 4,
-    priceXaf: 2500,
-    messagesPerMonth: 2000,
-    mediaGenerationsPerMonth: 200,
-    voiceMinutesPerMonth: 18000,
-    audioUploadsPerMonth: 500,
-    webSearchesPerMonth: -1,
-  },
-};
-
-type Counters = SubscriptionStatus['usage']['current'];
-
-/** The status as the server computes it: percentages rounded down, 0 when unlimited. */
-function statusOf(plan: PlanId, used: Partial<Counters> = {}): SubscriptionStatus {
-  const limits = PLAN_LIMITS[plan];
-  const current: Counters = {
-    messages: 0,
-    mediaGenerations: 0,
-    voiceMinutes: 0,
-    audioUploads: 0,
-    webSearches: 0,
-    ...used,
-  };
-  const percent = (n: number, limit: number) => (limit === -1 ? 0 : Math.floor((n / limit) * 100));
-  return {
-    plan,
-    planLimits: PLAN_LIMITS,
-    usage: {
-      current,
-      limits: {
-        messagesPerMonth: limits.messagesPerMonth,
-        mediaGenerationsPerMonth: limits.mediaGenerationsPerMonth,
-        voiceMinutesPerMonth: limits.voiceMinutesPerMonth,
-        audioUploadsPerMonth: limits.audioUploadsPerMonth,
-        webSearchesPerMonth: limits.webSearchesPerMonth,
-      },
-      percentages: {
-        messages: percent(current.messages, limits.messagesPerMonth),
-        mediaGenerations: percent(current.mediaGenerations, limits.mediaGenerationsPerMonth),
-        voiceMinutes: percent(current.voiceMinutes, limits.voiceMinutesPerMonth),
-        audioUploads: percent(current.audioUploads, limits.audioUploadsPerMonth),
-        webSearches: percent(current.webSearches, limits.webSearchesPerMonth),
-      },
-    },
-    subscription: null,
-    usageResetsAt: '2026-02-01T00:00:00.000Z',
-  };
-}
+import { FakeApi, renderWithProviders, setViewportWidth } from '../testing/chat-harness';
 
 let api: FakeApi;
 
@@ -95,7 +33,11 @@ async function renderChat(options: Parameters<typeof renderWithProviders>[1] = {
 describe('the Payment Options link', () => {
   test('hidden on Basic below 80 % of every meter', async () => {
     // 39 of 50 messages = 78 %, 3 of 5 images = 60 %, 15 of 20 searches = 75 %.
-    api.subscriptionStatus = statusOf('BASIC_PLAN', { messages: 39, mediaGenerations: 3, webSearches: 15 });
+    api.subscriptionStatus = subscriptionStatusOf('BASIC_PLAN', {
+      messages: 39,
+      mediaGenerations: 3,
+      webSearches: 15,
+    });
     await renderChat();
     expect(statusGets()).toBe(1);
     expect(screen.queryByTestId('payment-options-link')).toBeNull();
@@ -103,7 +45,7 @@ describe('the Payment Options link', () => {
   });
 
   test('hidden on Pro, even at 95 % of a meter', async () => {
-    api.subscriptionStatus = statusOf('PRO_PLAN', { messages: 1900 });
+    api.subscriptionStatus = subscriptionStatusOf('PRO_PLAN', { messages: 1900 });
     expect(api.subscriptionStatus.usage.percentages.messages).toBe(95);
     await renderChat();
     expect(screen.queryByTestId('payment-options-link')).toBeNull();
@@ -118,7 +60,7 @@ describe('the Payment Options link', () => {
   });
 
   test('shown on Basic at exactly 80 %, naming the meter closest to its limit', async () => {
-    api.subscriptionStatus = statusOf('BASIC_PLAN', { messages: 40 });
+    api.subscriptionStatus = subscriptionStatusOf('BASIC_PLAN', { messages: 40 });
     await renderChat();
     expect(await screen.findByTestId('usage-warning-text')).toHaveTextContent(
       'You have used 80 % of your messages this month.',
@@ -127,7 +69,7 @@ describe('the Payment Options link', () => {
   });
 
   test('two meters past 80 %: the fuller one is named', async () => {
-    api.subscriptionStatus = statusOf('BASIC_PLAN', { messages: 41, mediaGenerations: 5 });
+    api.subscriptionStatus = subscriptionStatusOf('BASIC_PLAN', { messages: 41, mediaGenerations: 5 });
     await renderChat();
     expect(await screen.findByTestId('usage-warning-text')).toHaveTextContent(
       'You have used 100 % of your media generations this month.',
@@ -135,14 +77,14 @@ describe('the Payment Options link', () => {
   });
 
   test('appears after the reply that crosses 80 %: the status is read again once a message counted', async () => {
-    api.subscriptionStatus = statusOf('BASIC_PLAN', { messages: 39 });
+    api.subscriptionStatus = subscriptionStatusOf('BASIC_PLAN', { messages: 39 });
     await renderChat();
     expect(screen.queryByTestId('payment-options-link')).toBeNull();
 
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Message Kasa' }), 'When to weed maize?{Enter}');
     await waitFor(() => expect(api.streams).toHaveLength(1));
-    api.subscriptionStatus = statusOf('BASIC_PLAN', { messages: 40 });
+    api.subscriptionStatus = subscriptionStatusOf('BASIC_PLAN', { messages: 40 });
     api.addConversation('c1', 'When to weed maize?');
     act(() => {
       const stream = api.streams[0];
@@ -158,7 +100,7 @@ describe('the Payment Options link', () => {
 
 describe('the Payment Options dialog', () => {
   test('shows the Pro price and both ways to pay, each leading to its checkout; Escape closes it', async () => {
-    api.subscriptionStatus = statusOf('BASIC_PLAN', { messages: 45 });
+    api.subscriptionStatus = subscriptionStatusOf('BASIC_PLAN', { messages: 45 });
     await renderChat();
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('payment-options-link'));
@@ -191,7 +133,7 @@ describe('the Payment Options dialog', () => {
   });
 
   test('picking mobile money goes to /subscription?method=mobile_money', async () => {
-    api.subscriptionStatus = statusOf('BASIC_PLAN', { webSearches: 16 });
+    api.subscriptionStatus = subscriptionStatusOf('BASIC_PLAN', { webSearches: 16 });
     await renderChat();
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('payment-options-link'));
@@ -200,7 +142,7 @@ describe('the Payment Options dialog', () => {
   });
 
   test('in French: title, warning and pay texts formatted as on the subscription page', async () => {
-    api.subscriptionStatus = statusOf('BASIC_PLAN', { audioUploads: 4 });
+    api.subscriptionStatus = subscriptionStatusOf('BASIC_PLAN', { audioUploads: 4 });
     await renderChat({ language: 'fr' });
     expect(await screen.findByTestId('usage-warning-text')).toHaveTextContent(
       'Vous avez utilisé 80 % de vos envois audio ce mois-ci.',

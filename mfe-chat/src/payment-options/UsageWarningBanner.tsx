@@ -2,9 +2,9 @@
 // (docs/product.md#usage-meters): how much, and the 'Payment Options' link that opens the dialog. Nothing on Pro, below
 // 80 % or while the status is unknown. The dialog's code loads only when it is first opened.
 import { lazy, Suspense, useState } from 'react';
+import { useSubscriptionStatus } from '@kasa/api-client';
 import { Box, ButtonBase, useT } from '@kasa/ui';
 import { warningMessages } from './messages';
-import { useSubscriptionStatus } from './subscription-status';
 import { usageWarning } from './usage-warning';
 
 const loadDialog = () => import('./PaymentOptionsDialog');

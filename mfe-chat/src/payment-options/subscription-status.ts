@@ -1,14 +1,9 @@
-// The chat screen reads the plan and the month's usage to warn before a limit is reached. Same
-// query key as the subscription page (mfe-billing/src/billing-api.ts): the shared QueryClient
-// keeps one copy, so moving between /chat and /subscription does not fetch it twice.
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+// The chat screen reads the plan and the month's usage to warn before a limit is reached
+// (useSubscriptionStatus of @kasa/api-client: one query key for every remote over the shared
+// QueryClient, so moving between /chat and /subscription does not fetch it twice).
+import type { QueryClient } from '@tanstack/react-query';
+import { SUBSCRIPTION_STATUS_QUERY_KEY } from '@kasa/api-client';
 import type { SubscriptionStatus } from '@kasa/contracts';
-
-export const SUBSCRIPTION_STATUS_QUERY_KEY = ['/api/subscription/status'] as const;
-
-export function useSubscriptionStatus() {
-  return useQuery<SubscriptionStatus>({ queryKey: SUBSCRIPTION_STATUS_QUERY_KEY });
-}
 
 /**
  * After a chat reply the message counter has moved: read it again, but only for a Basic user

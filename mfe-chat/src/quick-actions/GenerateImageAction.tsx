@@ -4,15 +4,15 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { MEDIA_PROMPT_MAX_LENGTH } from '@kasa/contracts';
 import { Box, Button, useT } from '@kasa/ui';
-import { MessageImage } from '../conversation/MessageMedia';
-import { generateImage } from '../media-api';
+import { MessageImage } from '../shared/media/MessageMedia';
+import { generateImage } from '../shared/media-api';
 import { messages } from '../messages';
 import { isNetworkFailure } from '../offline/media-outbox-drain';
-import { isOnline } from '../sending/resume';
-import { useActionFeedback } from './feedback';
-import { useMediaQueue } from './media-queue';
+import { isOnline } from '../shared/network';
+import { useActionFeedback } from './useActionFeedback';
+import { useMediaQueue } from './useMediaQueue';
 import { WaitingRequests } from './WaitingRequests';
-import { actionButton, fieldLabel, textArea } from './styles';
+import { actionButton, fieldLabel, textArea } from '../shared/ui/form-styles';
 
 export function GenerateImageAction({ conversationId }: { conversationId: string | null }) {
   const t = useT(messages);

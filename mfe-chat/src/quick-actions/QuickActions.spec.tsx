@@ -10,7 +10,7 @@ import {
   renderWithProviders,
   setViewportWidth,
   type FakeResponse,
-} from '../../test/helpers';
+} from '../testing/chat-harness';
 import { chatMediaOutbox } from '../offline/media-outbox';
 import { recorder } from './recorder';
 

@@ -2,10 +2,12 @@
 // its result below. Going back unmounts the action, which resets its inputs and result.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, ButtonBase, useT } from '@kasa/ui';
-import { useMediaQuery, useOnline } from '../hooks';
+import { useMediaQuery } from '../shared/hooks/useMediaQuery';
+import { useOnline } from '../shared/hooks/useOnline';
 import { messages } from '../messages';
-import { DESKTOP_QUERY } from '../screen/ChatScreen';
-import { BackIcon, CloseIcon, IconButton } from '../ui';
+import { DESKTOP_QUERY } from '../shared/chat-tools';
+import { BackIcon, CloseIcon } from '../shared/ui/icons';
+import { IconButton } from '../shared/ui/IconButton';
 import { GenerateImageAction } from './GenerateImageAction';
 import { TextToSpeechAction } from './TextToSpeechAction';
 import { UploadAudioAction } from './UploadAudioAction';

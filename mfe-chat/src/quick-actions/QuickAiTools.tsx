@@ -5,7 +5,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Box, Button, useT } from '@kasa/ui';
 import { messages } from '../messages';
-import type { ChatToolsApi } from '../screen/ChatScreen';
+import type { ChatToolsApi } from '../shared/chat-tools';
 
 const QuickActionsPanel = lazy(() => import('./QuickActionsPanel'));
 

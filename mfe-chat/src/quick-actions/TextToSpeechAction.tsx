@@ -2,12 +2,12 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { SPEECH_TEXT_MAX_LENGTH } from '@kasa/contracts';
 import { Box, Button, useT } from '@kasa/ui';
-import { MessageAudio } from '../conversation/MessageMedia';
-import { speak, type SpeechResult } from '../media-api';
+import { MessageAudio } from '../shared/media/MessageMedia';
+import { speak, type SpeechResult } from '../shared/media-api';
 import { messages } from '../messages';
-import { useOnline } from '../hooks';
-import { useActionFeedback } from './feedback';
-import { actionButton, fieldLabel, textArea } from './styles';
+import { useOnline } from '../shared/hooks/useOnline';
+import { useActionFeedback } from './useActionFeedback';
+import { actionButton, fieldLabel, textArea } from '../shared/ui/form-styles';
 
 export function TextToSpeechAction({ conversationId }: { conversationId: string | null }) {
   const t = useT(messages);

@@ -3,8 +3,9 @@
 import { useId, type ChangeEvent } from 'react';
 import { Box, useT, useToast } from '@kasa/ui';
 import { messages } from '../messages';
-import { actionButton } from './styles';
-import { TranscriptionView, useTranscription } from './transcription';
+import { actionButton } from '../shared/ui/form-styles';
+import { TranscriptionView } from './TranscriptionView';
+import { useTranscription } from './useTranscription';
 import { WaitingRequests } from './WaitingRequests';
 
 export function UploadAudioAction({ conversationId }: { conversationId: string | null }) {

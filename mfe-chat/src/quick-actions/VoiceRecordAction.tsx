@@ -4,8 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Button, useT, useToast } from '@kasa/ui';
 import { messages } from '../messages';
 import { recorder, type WavRecording } from './recorder';
-import { actionButton } from './styles';
-import { TranscriptionView, useTranscription } from './transcription';
+import { actionButton } from '../shared/ui/form-styles';
+import { TranscriptionView } from './TranscriptionView';
+import { useTranscription } from './useTranscription';
 import { WaitingRequests } from './WaitingRequests';
 
 export function VoiceRecordAction({ conversationId }: { conversationId: string | null }) {

@@ -16,43 +16,30 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, useAppInfo, useT } from '@kasa/ui';
 import type { ChatMessage } from '@kasa/contracts';
-import { conversationKey, stopReply } from '../chat-api';
+import { conversationQueryKey, stopReply } from '../shared/chat-api';
 import { Composer, type ComposerHandle } from '../composer/Composer';
-import { DraftStore, type DraftState } from '../composer/draft';
-import { useKeyboardOffset, useMediaQuery, useOnline } from '../hooks';
+import { DraftStore, type DraftState } from '../shared/draft';
+import { DESKTOP_QUERY, type ChatToolsApi } from '../shared/chat-tools';
+import { useKeyboardOffset } from '../shared/hooks/useKeyboardOffset';
+import { useMediaQuery } from '../shared/hooks/useMediaQuery';
+import { useOnline } from '../shared/hooks/useOnline';
 import { LiveTurnRows, MessageRow, WaitingRow } from '../conversation/MessageList';
 import { OfflineBanner } from './OfflineBanner';
 import { startChatCachePersistence } from '../offline/persist-cache';
-import { MediaOutboxMount } from '../offline/MediaOutboxMount';
+import { MediaOutboxMount } from '../quick-actions/MediaOutboxMount';
 import { messages } from '../messages';
 import { Sidebar } from '../sidebar/Sidebar';
-import type { StarterTip } from '../tips';
+import type { StarterTip } from './tips';
 import { TopBar } from './TopBar';
-import { visuallyHidden } from '../ui';
+import { visuallyHidden } from '../shared/ui/visually-hidden';
 import { useChatSender, type ChatDraft, type SendOutcome } from '../sending/useChatSender';
-import { useConversationMessages } from '../conversation/useConversation';
+import { useConversationMessages } from '../conversation/useConversationMessages';
 import { WelcomePanel } from './Welcome';
 import { refreshUsageAfterSend } from '../payment-options/subscription-status';
 import { UsageWarningBanner } from '../payment-options/UsageWarningBanner';
 
-/** The sidebar is a column from this width on, a drawer over the content below it. */
-export const DESKTOP_QUERY = '(min-width: 900px)';
 /** The URL search parameter naming the conversation on screen. */
 export const CONVERSATION_PARAM = 'c';
-
-/** What the later tools (Quick AI Tools in the sidebar, the '+' enhancements menu) get from the screen. */
-export interface ChatToolsApi {
-  conversationId: string | null;
-  /** Adds text to the message being written. */
-  insertText: (text: string) => void;
-  /** The message being written: its text and attachments (the enhancements add to it). */
-  draft: DraftStore;
-  closeSidebar: () => void;
-  /** False while the browser is offline: the tools that need the network are disabled (those that can wait queue)… */
-  online: boolean;
-  /** …and point at this element's text ('Needs a connection') with aria-describedby. */
-  offlineReasonId: string;
-}
 
 export interface ChatScreenProps {
   /** Mount point in the sidebar, under the search box (Quick AI Tools). */
@@ -151,7 +138,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   const conversation = useConversationMessages(conversationId, streamingHere);
 
   const turn = chat.turn;
-  const saved: ChatMessage[] = useMemo(() => {
+  const saved: readonly ChatMessage[] = useMemo(() => {
     const list = conversationId ? (conversation.data ?? []) : chat.unsaved;
     if (!turn || !streamingHere) return list;
     // The server may already list the messages this screen is streaming: show them once.
@@ -264,7 +251,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
     const id = conversationId;
     void stopReply(id)
       .catch(() => undefined)
-      .finally(() => void queryClient.invalidateQueries({ queryKey: conversationKey(id), exact: true }));
+      .finally(() => void queryClient.invalidateQueries({ queryKey: conversationQueryKey(id), exact: true }));
   }, [conversationId, queryClient]);
 
   const toolsApi: ChatToolsApi = useMemo(

@@ -3,7 +3,7 @@
 // (aria-describedby), so a screen reader says why the button does nothing.
 import { Box, useT } from '@kasa/ui';
 import { messages } from '../messages';
-import { visuallyHidden } from '../ui';
+import { visuallyHidden } from '../shared/ui/visually-hidden';
 
 export function OfflineBanner({ reasonId }: { reasonId: string }) {
   const t = useT(messages);

@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '@kasa/api-client';
 import { Button, uiMessages, useSessionControls, useT } from '@kasa/ui';
 import { messages } from '../messages';
-import { BackIcon, IconButton, MenuIcon } from '../ui';
+import { BackIcon, MenuIcon } from '../shared/ui/icons';
+import { IconButton } from '../shared/ui/IconButton';
 
 /** True when the browser history has an earlier entry of this app (react-router keeps its index). */
 function hasInAppHistory(): boolean {

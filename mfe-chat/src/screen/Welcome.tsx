@@ -3,7 +3,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Button, useAppInfo, useLanguage, useT } from '@kasa/ui';
 import { messages } from '../messages';
-import { starterTips, TIPS_SHOWN_FIRST, type StarterTip } from '../tips';
+import { starterTips, TIPS_SHOWN_FIRST, type StarterTip } from './tips';
 
 export function SuggestionsStrip({ onPick }: { onPick: (tip: StarterTip) => void }) {
   const t = useT(messages);

@@ -1,6 +1,7 @@
 // Resumable replies: a reply whose stream was cut before its final event is followed
 // again from where it stopped (GET chatReplyStreamPath with Last-Event-ID), not polled.
 import { ApiError } from '@kasa/api-client';
+import { sleep, waitForOnline } from '../shared/network';
 
 /** Waits before the n-th reattach (0-based): 0.5 s, 1 s, 2 s, 4 s, … at most 15 s. */
 export function resumeDelayMs(attempt: number): number {
@@ -9,37 +10,6 @@ export function resumeDelayMs(attempt: number): number {
 
 /** How many reattaches in a row before the screen falls back to reading the saved conversation. */
 export const RESUME_ATTEMPTS = 8;
-
-export function isOnline(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine !== false;
-}
-
-/** Resolves when the browser says it is online again (at once when it is), or when `signal` aborts. */
-export function waitForOnline(signal: AbortSignal): Promise<void> {
-  if (isOnline() || signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      window.removeEventListener('online', done);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    window.addEventListener('online', done);
-    signal.addEventListener('abort', done);
-  });
-}
-
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done);
-  });
-}
 
 export interface ReattachOptions {
   /** One reattach from the last id; resolves when that stream ends, rejects when it fails. */

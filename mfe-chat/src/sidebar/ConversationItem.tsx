@@ -4,14 +4,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_TITLE_MAX_LENGTH } from '@kasa/contracts';
 import { Box, Button, ButtonBase, useErrorText, useT, useToast } from '@kasa/ui';
 import {
-  CONVERSATIONS_KEY,
-  conversationKey,
+  CONVERSATIONS_QUERY_KEY,
+  conversationQueryKey,
   deleteConversation,
   renameConversation,
   type ConversationSummary,
-} from '../chat-api';
+} from '../shared/chat-api';
 import { messages } from '../messages';
-import { IconButton, PencilIcon, Spinner, TrashIcon, visuallyHidden } from '../ui';
+import { IconButton } from '../shared/ui/IconButton';
+import { PencilIcon, TrashIcon } from '../shared/ui/icons';
+import { Spinner } from '../shared/ui/Spinner';
+import { visuallyHidden } from '../shared/ui/visually-hidden';
 import { rowButton, smallInput } from './styles';
 
 interface ItemProps {
@@ -60,7 +63,7 @@ export function ConversationItem({ conversation, active, onSelect, onDeleted }: 
     setBusy(true);
     try {
       await renameConversation(conversation.id, next);
-      queryClient.setQueryData<ConversationSummary[]>(CONVERSATIONS_KEY, (list) =>
+      queryClient.setQueryData<ConversationSummary[]>(CONVERSATIONS_QUERY_KEY, (list) =>
         list?.map((c) => (c.id === conversation.id ? { ...c, title: next } : c)),
       );
       back('rename');
@@ -78,10 +81,10 @@ export function ConversationItem({ conversation, active, onSelect, onDeleted }: 
       await deleteConversation(conversation.id);
       // Leave it first (when it is open), then forget it.
       onDeleted(conversation.id);
-      queryClient.setQueryData<ConversationSummary[]>(CONVERSATIONS_KEY, (list) =>
+      queryClient.setQueryData<ConversationSummary[]>(CONVERSATIONS_QUERY_KEY, (list) =>
         list?.filter((c) => c.id !== conversation.id),
       );
-      queryClient.removeQueries({ queryKey: conversationKey(conversation.id), exact: true });
+      queryClient.removeQueries({ queryKey: conversationQueryKey(conversation.id), exact: true });
     } catch (error) {
       setBusy(false);
       toast({ title: t('deleteFailed'), description: errorText(error), variant: 'destructive' });

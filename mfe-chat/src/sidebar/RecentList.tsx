@@ -2,7 +2,7 @@
 import { useId, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, useT } from '@kasa/ui';
-import { CONVERSATIONS_KEY, type ConversationSummary } from '../chat-api';
+import { CONVERSATIONS_QUERY_KEY, type ConversationSummary } from '../shared/chat-api';
 import { messages } from '../messages';
 import { ConversationItem } from './ConversationItem';
 import { sectionHeading } from './styles';
@@ -20,7 +20,7 @@ export function RecentList({
 }) {
   const t = useT(messages);
   const headingId = useId();
-  const list = useQuery<ConversationSummary[]>({ queryKey: CONVERSATIONS_KEY });
+  const list = useQuery<ConversationSummary[]>({ queryKey: CONVERSATIONS_QUERY_KEY });
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Box component="h2" id={headingId} ref={headingRef} tabIndex={-1} sx={sectionHeading}>

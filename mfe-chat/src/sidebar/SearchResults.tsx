@@ -2,8 +2,8 @@
 import { useId } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Box, ButtonBase, useErrorText, useT } from '@kasa/ui';
-import { searchConversations, searchKey, type ChatSearchHit } from '../chat-api';
-import { useDebouncedValue } from '../hooks';
+import { searchConversations, searchQueryKey, type ChatSearchHit } from '../shared/chat-api';
+import { useDebouncedValue } from '../shared/hooks/useDebouncedValue';
 import { messages } from '../messages';
 import { Snippet } from './Snippet';
 import { rowButton, sectionHeading } from './styles';
@@ -18,7 +18,7 @@ export function SearchResults({ query, onSelect }: { query: string; onSelect: (i
   const debounced = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const ready = debounced.length >= SEARCH_MIN_LENGTH;
   const search = useQuery<ChatSearchHit[]>({
-    queryKey: searchKey(debounced),
+    queryKey: searchQueryKey(debounced),
     queryFn: ({ signal }) => searchConversations(debounced, signal),
     enabled: ready,
     staleTime: 30_000,

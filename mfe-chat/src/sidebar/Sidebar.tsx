@@ -13,7 +13,8 @@ import {
 import { Link } from 'react-router';
 import { Button, LanguageSwitch, ThemeToggleButton, useT } from '@kasa/ui';
 import { messages } from '../messages';
-import { CloseIcon, IconButton, PlusIcon } from '../ui';
+import { CloseIcon, PlusIcon } from '../shared/ui/icons';
+import { IconButton } from '../shared/ui/IconButton';
 import { RecentList } from './RecentList';
 import { SearchResults } from './SearchResults';
 

@@ -1,8 +1,7 @@
 import type { MediaGenerationResult } from '@kasa/contracts';
-import { Box, Button, Section, useT } from '@kasa/ui';
-import { Badge } from '../shared/Badge';
+import { Badge, Box, Button, Section, useT } from '@kasa/ui';
 import { sharedMessages } from '../shared/messages';
-import { useDownload } from '../shared/useFileActions';
+import { useDownload } from '../shared/useDownload';
 import { mediaMessages } from './messages';
 
 /** The generated image with its model, size and format, the enhanced prompt, Download and Clear. */
@@ -29,9 +28,15 @@ export function MediaResult({
         sx={{ display: 'block', width: '100%', height: 'auto', borderRadius: 1, bgcolor: 'action.hover' }}
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, my: 1.5 }}>
-        <Badge testId="media-result-model">{media.metadata.model}</Badge>
-        <Badge testId="media-result-size">{media.metadata.size}</Badge>
-        <Badge testId="media-result-format">{media.format.toUpperCase()}</Badge>
+        <Badge variant="outline" testId="media-result-model">
+          {media.metadata.model}
+        </Badge>
+        <Badge variant="outline" testId="media-result-size">
+          {media.metadata.size}
+        </Badge>
+        <Badge variant="outline" testId="media-result-format">
+          {media.format.toUpperCase()}
+        </Badge>
       </Box>
       {revised && (
         <Box data-testid="media-result-revised" sx={{ mb: 1.5 }}>

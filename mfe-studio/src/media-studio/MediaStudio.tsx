@@ -9,7 +9,7 @@ import {
 import { Box, Button, Section, SelectInput, useErrorText, useT, useToast } from '@kasa/ui';
 import { CountedTextArea } from '../shared/CountedTextArea';
 import { isUsageLimit } from '../shared/failure';
-import { generateMedia } from '../shared/studio-api';
+import { generateMedia } from './media-studio-api';
 import { MediaResult } from './MediaResult';
 import { mediaMessages } from './messages';
 

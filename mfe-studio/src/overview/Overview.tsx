@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { SPEECH_VOICES } from '@kasa/contracts';
-import { Box, Button, Section, useT } from '@kasa/ui';
-import { Badge } from '../shared/Badge';
+import { Badge, Box, Button, Section, useT } from '@kasa/ui';
 import { overviewMessages } from './messages';
 
 /** The Overview tab: one card per studio feature, each opening its tab. */
@@ -12,7 +11,11 @@ export function Overview({ onOpen }: { onOpen: (tab: 'media' | 'voice') => void 
       <FeatureCard
         testId="overview-media"
         title={t('mediaTitle')}
-        badge={<Badge testId="overview-media-status">{t('active')}</Badge>}
+        badge={
+          <Badge variant="outline" testId="overview-media-status">
+            {t('active')}
+          </Badge>
+        }
         lines={[t('mediaText'), t('mediaEngine'), t('videoSoon')]}
         action={t('openMedia')}
         onAction={() => onOpen('media')}
@@ -20,7 +23,11 @@ export function Overview({ onOpen }: { onOpen: (tab: 'media' | 'voice') => void 
       <FeatureCard
         testId="overview-voice"
         title={t('voiceTitle')}
-        badge={<Badge testId="overview-voice-status">{t('active')}</Badge>}
+        badge={
+          <Badge variant="outline" testId="overview-voice-status">
+            {t('active')}
+          </Badge>
+        }
         lines={[
           t('voiceText'),
           t('sttEngine'),

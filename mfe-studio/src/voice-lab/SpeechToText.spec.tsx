@@ -1,10 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TranscriptionResult } from '@kasa/contracts';
-import {
-  installFakeMicrophone,
-  type FakeMicrophone,
-} from '../../../libs/ui/src/audio/testing/fake-microphone';
+import { installFakeMicrophone, type FakeMicrophone } from '@kasa/ui/testing';
 import {
   TRANSCRIBE,
   ok,

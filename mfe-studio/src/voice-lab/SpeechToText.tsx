@@ -13,9 +13,9 @@ import {
   type WavRecording,
 } from '@kasa/ui';
 import { isUsageLimit } from '../shared/failure';
-import { transcribe } from '../shared/studio-api';
 import { voiceMessages } from './messages';
 import { TranscriptionCard } from './TranscriptionCard';
+import { transcribe } from './voice-lab-api';
 
 /** The audio to transcribe: a recording or a chosen file. */
 interface ChosenAudio {

@@ -8,15 +8,24 @@ import {
   type SpeechResult,
   type SpeechVoice,
 } from '@kasa/contracts';
-import { Box, Button, Section, SelectInput, isDataSaverOn, useErrorText, useT, useToast } from '@kasa/ui';
+import {
+  Badge,
+  Box,
+  Button,
+  Section,
+  SelectInput,
+  isDataSaverOn,
+  useErrorText,
+  useT,
+  useToast,
+} from '@kasa/ui';
 import { AudioPlayButton } from '../shared/AudioPlayButton';
-import { Badge } from '../shared/Badge';
 import { CountedTextArea } from '../shared/CountedTextArea';
 import { isUsageLimit } from '../shared/failure';
 import { sharedMessages } from '../shared/messages';
-import { speak } from '../shared/studio-api';
-import { useDownload } from '../shared/useFileActions';
+import { useDownload } from '../shared/useDownload';
 import { voiceMessages } from './messages';
+import { speak } from './voice-lab-api';
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -128,8 +137,12 @@ function SpeechResultCard({ result, onClear }: { result: SpeechResult; onClear: 
   return (
     <Section variant="panel" title={t('speechTitle')} testId="tts-result">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
-        <Badge testId="tts-result-voice">{capitalised(result.voice)}</Badge>
-        <Badge testId="tts-result-format">{result.format.toUpperCase()}</Badge>
+        <Badge variant="outline" testId="tts-result-voice">
+          {capitalised(result.voice)}
+        </Badge>
+        <Badge variant="outline" testId="tts-result-format">
+          {result.format.toUpperCase()}
+        </Badge>
       </Box>
       <Box
         component="p"

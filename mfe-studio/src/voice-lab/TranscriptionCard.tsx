@@ -1,9 +1,8 @@
 import type { TranscriptionResult } from '@kasa/contracts';
-import { Box, Button, Section, useT } from '@kasa/ui';
+import { Badge, Box, Button, Section, useT } from '@kasa/ui';
 import { AudioPlayButton } from '../shared/AudioPlayButton';
-import { Badge } from '../shared/Badge';
 import { sharedMessages } from '../shared/messages';
-import { useDownload } from '../shared/useFileActions';
+import { useDownload } from '../shared/useDownload';
 import { voiceMessages } from './messages';
 
 /** A transcription: its language, the duration to one decimal, the text, Play and Download. */
@@ -14,10 +13,10 @@ export function TranscriptionCard({ result }: { result: TranscriptionResult }) {
   return (
     <Section variant="panel" title={t('transcriptionTitle')} testId="stt-result">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1.5 }}>
-        <Badge testId="stt-result-language">
+        <Badge variant="outline" testId="stt-result-language">
           {t('language')}: {result.language}
         </Badge>
-        <Badge testId="stt-result-duration">
+        <Badge variant="outline" testId="stt-result-duration">
           {t('duration')}: {t('seconds', { seconds: result.duration.toFixed(1) })}
         </Badge>
       </Box>

@@ -3,13 +3,8 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { DeleteAccountResponse } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../../auth';
 import { NoStore } from '../../common/no-store';
-import {
-  ApiErrorResponse,
-  ApiOtherErrors,
-  ApiSignedIn,
-  ApiValidationFailed,
-  DeleteAccountResponseDoc,
-} from '../../docs';
+import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiValidationFailed } from '../../docs';
+import { DeleteAccountResponseDoc } from './dto/account-deletion.responses';
 import type { User } from '../../users';
 import { AccountDeletionService } from './account-deletion.service';
 import { DeleteAccountDto } from './delete-account.dto';

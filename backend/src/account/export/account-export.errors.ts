@@ -12,3 +12,13 @@ export const exportExpired = () =>
 
 export const exportLinkInvalid = () =>
   new ApiException(HttpStatus.FORBIDDEN, 'FILES_LINK_INVALID', 'This download link is not valid.');
+
+export const exportStarting = () =>
+  new ApiException(HttpStatus.CONFLICT, 'CONFLICT', 'An export is starting. Please try again.');
+
+export const exportNotQueued = () =>
+  new ApiException(
+    HttpStatus.SERVICE_UNAVAILABLE,
+    'SERVICE_UNAVAILABLE',
+    'The export could not be queued. Please try again later.',
+  );

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type AccountExportResponse, type AccountExportView, EXPORT_REUSE_SECONDS } from '@kasa/contracts';
-import { ApiException, CLOCK, type Clock } from '../../common';
+import { CLOCK, type Clock } from '../../common';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { FILE_STORAGE, type FileStorage } from '../../files';
 import { QueueService } from '../../queue';
@@ -12,6 +12,8 @@ import {
   exportExpired,
   exportLinkInvalid,
   exportNotFound,
+  exportNotQueued,
+  exportStarting,
 } from './account-export.errors';
 import { type AccountExportRow, AccountExportsRepository } from './account-exports.repository';
 import { isRevokedLink, linkRevoked } from '../../files/links/link-revocation';
@@ -83,7 +85,7 @@ export class AccountExportService {
       }
       // Another request inserted first: read its export on the next pass.
     }
-    throw new ApiException(HttpStatus.CONFLICT, 'CONFLICT', 'An export is starting. Please try again.');
+    throw exportStarting();
   }
 
   /** The user's newest export (the page resumes its progress after a reload). */
@@ -209,11 +211,7 @@ export class AccountExportService {
         `Queueing export ${row.id}: ${error instanceof Error ? error.message : String(error)}`,
       );
       await this.exports.failActive(row.id, 'ACCOUNT_EXPORT_FAILED', EXPORT_FAILED_MESSAGE);
-      throw new ApiException(
-        HttpStatus.SERVICE_UNAVAILABLE,
-        'SERVICE_UNAVAILABLE',
-        'The export could not be queued. Please try again later.',
-      );
+      throw exportNotQueued();
     }
   }
 }

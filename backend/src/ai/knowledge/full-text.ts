@@ -20,6 +20,12 @@ export function knowledgeRankSql(document: string, query: string): string {
   return `ts_rank_cd('${KNOWLEDGE_RANK_WEIGHTS}'::float4[], ${document}, ${query}, 1 | 32)`;
 }
 
+/**
+ * ts_headline options of the per-user sources' passages (conversations, uploads, research): one
+ * plain fragment of 20 to 45 words, no highlight marks.
+ */
+export const PASSAGE_HEADLINE_OPTIONS = 'StartSel="", StopSel="", MaxWords=45, MinWords=20, MaxFragments=1';
+
 /** The text search configurations sources use (their documents' and queries' must agree). */
 export type TextSearchConfig = 'english' | 'simple';
 

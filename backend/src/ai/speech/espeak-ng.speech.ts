@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { convertAudio, roundToTenth } from '../audio/ffmpeg';
-import { ProcessFailedError, runProcess } from '../audio/run-process';
+import { convertAudio, roundToTenth } from '../../processes/ffmpeg';
+import { ProcessFailedError, runProcess } from '../../processes/run-process';
 import { VoiceEngineError } from '../audio/voice-engine.error';
 import { ESPEAK_CHILD_SCRIPT } from './espeak-child-script';
 import { ESPEAK_LANGUAGES, ESPEAK_VARIANTS, FALLBACK_LANGUAGE } from './espeak-voices';

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import OpenAI, { toFile } from 'openai';
 import type { AiConfig, SpeechConfig } from '../../config';
 import { detectAudioType } from '../audio/audio-type';
-import { probeDurationSeconds } from '../audio/ffmpeg';
+import { probeDurationSeconds } from '../../processes/ffmpeg';
 import { classifyAudioProviderError, createOpenAiAudioClient } from '../audio/openai-audio-client';
 import { VoiceEngineError } from '../audio/voice-engine.error';
 import { redactSecrets } from '../openai/provider-errors';

@@ -4,8 +4,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { convertAudio, probeDurationSeconds } from '../audio/ffmpeg';
-import { runProcess } from '../audio/run-process';
+import { convertAudio, probeDurationSeconds } from '../../processes/ffmpeg';
+import { runProcess } from '../../processes/run-process';
 import { VoiceEngineError } from '../audio/voice-engine.error';
 import type { SpeechToText, TranscriptionRequest, TranscriptionResult } from './transcription.port';
 

@@ -1,8 +1,7 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AccountSecurity } from '@kasa/contracts';
-import { ApiException } from '../../common';
 import { UsersService } from '../../users';
-import { SESSION_ENDED } from '../jwt-auth.guard';
+import { sessionEnded } from '../auth.errors';
 import { TwoFactorService } from './two-factor.service';
 
 /** GET /api/auth/security: the password's real 'last changed' date and the two-factor status. */
@@ -16,7 +15,7 @@ export class AccountSecurityService {
   async of(userId: string): Promise<AccountSecurity> {
     const [user, twoFactor] = await Promise.all([this.users.findById(userId), this.twoFactor.status(userId)]);
     // The guard just found this user: only an account deletion racing this request gets here.
-    if (!user) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH_SESSION_ENDED', SESSION_ENDED);
+    if (!user) throw sessionEnded();
     return { passwordChangedAt: user.passwordChangedAt.toISOString(), twoFactor };
   }
 }

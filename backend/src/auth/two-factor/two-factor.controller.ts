@@ -7,16 +7,13 @@ import type {
   TwoFactorSetupResponse,
 } from '@kasa/contracts';
 import { NoStore } from '../../common/no-store';
+import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiValidationFailed } from '../../docs';
 import {
   AccountSecurityDoc,
-  ApiErrorResponse,
-  ApiOtherErrors,
-  ApiSignedIn,
-  ApiValidationFailed,
   TwoFactorBackupCodesResponseDoc,
   TwoFactorDisabledResponseDoc,
   TwoFactorSetupResponseDoc,
-} from '../../docs';
+} from './dto/two-factor.responses';
 import type { User } from '../../users';
 import { CurrentUser, JwtAuthGuard } from '../jwt-auth.guard';
 import { TwoFactorCodeDto } from './two-factor.dto';

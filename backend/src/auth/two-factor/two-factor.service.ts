@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type TwoFactorBackupCodesResponse,
   type TwoFactorDisabledResponse,
@@ -7,7 +7,7 @@ import {
   TOTP_CODE_PATTERN,
 } from '@kasa/contracts';
 import { toString as qrCodeToString } from 'qrcode';
-import { ApiException, CLOCK, type Clock } from '../../common';
+import { CLOCK, type Clock } from '../../common';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import type { User } from '../../users';
 import { rateLimitAddress } from '../client-address';
@@ -16,6 +16,15 @@ import { backupCodeHash, generateBackupCodes, normalizeBackupCode } from './back
 import { SecretBox } from './secret-box';
 import { newTotpSecret, totpStep, totpUrl } from './totp';
 import { newUnlockToken, TwoFactorLockedException, unlockTokenHash } from './two-factor-lock';
+import {
+  ALREADY_ENABLED_AT_CONFIRM,
+  alreadyEnabled,
+  codeWrong,
+  notEnabled,
+  SETUP_REPLACED,
+  setupMissing,
+  TOTP_NEEDED,
+} from './two-factor.errors';
 import { TwoFactorLockMailer } from './two-factor-lock-mailer';
 import {
   type LockedTwoFactorAccount,
@@ -28,15 +37,6 @@ export const TWO_FACTOR_ON =
 export const TWO_FACTOR_OFF = 'Two-factor sign-in is off.';
 export const BACKUP_CODES_RENEWED =
   'Here are your new backup codes; the old ones no longer work. Keep them somewhere safe: they will not be shown again.';
-export const CODE_WRONG = 'That code is not correct, or it was already used.';
-export const TOTP_NEEDED =
-  'Enter a code from your authenticator app (a backup code cannot renew the backup codes).';
-
-const codeWrong = (message = CODE_WRONG) =>
-  new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_TWO_FACTOR_CODE_WRONG', message);
-const notEnabled = () =>
-  new ApiException(HttpStatus.BAD_REQUEST, 'AUTH_TWO_FACTOR_NOT_ENABLED', 'Two-factor sign-in is not on.');
-
 /** What one code check under the account's lock came to. */
 type CodeCheck =
   | { outcome: 'right' | 'wrong' }
@@ -80,12 +80,7 @@ export class TwoFactorService {
 
   async setup(user: Pick<User, 'id' | 'username'>): Promise<TwoFactorSetupResponse> {
     const secret = newTotpSecret();
-    if (!(await this.repository.savePending(user.id, this.box.seal(secret))))
-      throw new ApiException(
-        HttpStatus.CONFLICT,
-        'AUTH_TWO_FACTOR_ALREADY_ENABLED',
-        'Two-factor sign-in is already on. Turn it off first to set up another authenticator.',
-      );
+    if (!(await this.repository.savePending(user.id, this.box.seal(secret)))) throw alreadyEnabled();
     const issuer = this.config.appName;
     const otpauthUrl = totpUrl(secret, issuer, user.username);
     const qrCodeSvg = await qrCodeToString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -110,18 +105,8 @@ export class TwoFactorService {
     const userId = user.id;
     await this.countAttempt(user, ip);
     const row = await this.repository.find(userId);
-    if (row?.enabledAt)
-      throw new ApiException(
-        HttpStatus.CONFLICT,
-        'AUTH_TWO_FACTOR_ALREADY_ENABLED',
-        'Two-factor sign-in is already on.',
-      );
-    if (!row?.pendingSecretEncrypted)
-      throw new ApiException(
-        HttpStatus.BAD_REQUEST,
-        'AUTH_TWO_FACTOR_SETUP_MISSING',
-        'No two-factor setup is waiting for a code. Please start the setup again.',
-      );
+    if (row?.enabledAt) throw alreadyEnabled(ALREADY_ENABLED_AT_CONFIRM);
+    if (!row?.pendingSecretEncrypted) throw setupMissing();
     const step = TOTP_CODE_PATTERN.test(code)
       ? totpStep(this.box.open(row.pendingSecretEncrypted), code, this.clock.now())
       : null;
@@ -135,12 +120,7 @@ export class TwoFactorService {
       backupCodes.map((backupCode) => this.hashBackupCode(userId, backupCode)),
     );
     // Another request confirmed (or restarted the setup) in between: nothing changed here.
-    if (!enabledAt)
-      throw new ApiException(
-        HttpStatus.BAD_REQUEST,
-        'AUTH_TWO_FACTOR_SETUP_MISSING',
-        'This setup was replaced or already confirmed. Please check the Security tab.',
-      );
+    if (!enabledAt) throw setupMissing(SETUP_REPLACED);
     return {
       ok: true,
       message: TWO_FACTOR_ON,

@@ -2,13 +2,8 @@ import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { CancelSubscriptionResponse, CreateSubscriptionResponse } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../../auth';
-import {
-  ApiErrorResponse,
-  ApiOtherErrors,
-  ApiSignedIn,
-  CancelSubscriptionResponseDoc,
-  CreateSubscriptionResponseDoc,
-} from '../../docs';
+import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn } from '../../docs';
+import { CancelSubscriptionResponseDoc, CreateSubscriptionResponseDoc } from '../dto/subscription.responses';
 import type { User } from '../../users';
 import { CardSubscriptionService } from './card-subscription.service';
 

@@ -8,11 +8,10 @@ import {
   ApiErrorBodyDoc,
   ApiErrorResponse,
   ApiOtherErrors,
-  ApiPaymentRefused,
   ApiSignedIn,
-  FlutterwaveWebhookReceiptDoc,
-  MobileMoneyPaymentResponseDoc,
 } from '../../docs';
+import { FlutterwaveWebhookReceiptDoc } from '../dto/webhooks.responses';
+import { ApiPaymentRefused, MobileMoneyPaymentResponseDoc } from '../dto/subscription.responses';
 import type { User } from '../../users';
 import { PaymentRefused } from '../core/payment-refused';
 import { FlutterwaveWebhookGuard } from '../flutterwave/flutterwave-webhook.guard';

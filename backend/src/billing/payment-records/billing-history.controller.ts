@@ -2,7 +2,8 @@ import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { BillingHistoryResponse } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../../auth';
-import { ApiOtherErrors, ApiSignedIn, BillingHistoryResponseDoc } from '../../docs';
+import { ApiOtherErrors, ApiSignedIn } from '../../docs';
+import { BillingHistoryResponseDoc } from './dto/billing-history.responses';
 import type { User } from '../../users';
 import { PaymentRecordsService } from './payment-records.service';
 

@@ -1,7 +1,8 @@
 import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiErrorResponse, ApiOtherErrors, StripeWebhookReceiptDoc } from '../../docs';
+import { ApiErrorResponse, ApiOtherErrors } from '../../docs';
+import { StripeWebhookReceiptDoc } from '../dto/webhooks.responses';
 import { type StripeWebhookReceipt, StripeWebhookService } from './stripe-webhook.service';
 
 /**

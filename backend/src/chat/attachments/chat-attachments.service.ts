@@ -1,13 +1,11 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { ChatAttachmentRef } from '@kasa/contracts';
 import type { ChatModelAttachment } from '../../ai/chat-model.port';
-import { ApiException } from '../../common';
 import { FilesService } from '../../files';
+import { attachmentNotFound } from '../chat.errors';
 import type { PromptAttachment } from '../prompt/build-chat-prompt';
 import type { ResolvedAttachment } from './chat-attachment-source';
 import { ChatAttachmentsRegistry } from './chat-attachments.registry';
-
-export const ATTACHMENT_NOT_FOUND = 'An attached file or canvas was not found. Remove it and try again.';
 
 /** Longest wait for an upload's text extraction still under way when its message is sent. */
 export const TEXT_WAIT_MS = 20_000;
@@ -97,14 +95,14 @@ export class ChatAttachmentsService {
     const found = new Map<string, ResolvedAttachment>();
     for (const type of new Set(refs.map((ref) => ref.type))) {
       const source = this.registry.get(type);
-      if (!source) throw notFound();
+      if (!source) throw attachmentNotFound();
       const ids = refs.filter((ref) => ref.type === type).map((ref) => ref.id);
       for (const resolved of await source.resolve(userId, ids))
         if (resolved.type === type && ids.includes(resolved.id)) found.set(key(resolved), resolved);
     }
     return refs.map((ref) => {
       const resolved = found.get(key(ref));
-      if (!resolved) throw notFound();
+      if (!resolved) throw attachmentNotFound();
       return resolved;
     });
   }
@@ -231,8 +229,5 @@ export class ChatAttachmentsService {
 }
 
 const key = (ref: { type: string; id: string }) => `${ref.type}:${ref.id.toLowerCase()}`;
-
-const notFound = () =>
-  new ApiException(HttpStatus.NOT_FOUND, 'CHAT_ATTACHMENT_NOT_FOUND', ATTACHMENT_NOT_FOUND);
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));

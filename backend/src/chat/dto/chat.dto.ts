@@ -22,13 +22,13 @@ import {
   type RenameConversationRequest,
   type SendChatRequest,
 } from '@kasa/contracts';
+import { IsConversationId } from '../../common';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export const MESSAGE_REQUIRED = 'Please type a message.';
 export const MESSAGE_TOO_LONG = `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters long.`;
 export const SYSTEM_PROMPT_INVALID = `systemPrompt must be text of at most ${CHAT_SYSTEM_PROMPT_MAX_LENGTH} characters.`;
-export const CONVERSATION_ID_INVALID = 'conversationId must be a conversation id (a UUID).';
 export const TITLE_REQUIRED = 'Please enter a title.';
 export const TITLE_TOO_LONG = `A title can be at most ${CHAT_TITLE_MAX_LENGTH} characters long.`;
 export const SEARCH_QUERY_RULE = 'Search for 1 to 200 characters.';
@@ -78,7 +78,7 @@ export class SendChatDto implements SendChatRequest {
 
   @ApiPropertyOptional({ type: String, format: 'uuid', description: 'Omit to start a new conversation.' })
   @IsOptional()
-  @IsUUID('all', { message: CONVERSATION_ID_INVALID })
+  @IsConversationId()
   conversationId?: string;
 
   @ApiPropertyOptional({

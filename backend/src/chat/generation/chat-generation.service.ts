@@ -1,9 +1,9 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import type { ChatStreamEvent } from '@kasa/contracts';
 import { CHAT_MODEL, type ChatModel, ChatModelError, type ReadableFailure } from '../../ai/chat-model.port';
-import { ChatRepository, type FinalReply } from '../chat.repository';
 import { type AbortReason, type GenerationSpec, GenerationTask } from './generation-task';
 import { AbortableIterator } from './next-unless-aborted';
+import { type FinalReply, ReplyRepository } from './reply.repository';
 import { REPLY_LEASE_RENEW_MS } from './reply-lease';
 
 export const REPLY_INTERRUPTED = {
@@ -80,7 +80,7 @@ export class ChatGenerationService implements BeforeApplicationShutdown {
 
   constructor(
     @Inject(CHAT_MODEL) private readonly model: ChatModel,
-    private readonly repository: ChatRepository,
+    private readonly repository: ReplyRepository,
   ) {}
 
   /** True once shutdown began: no new reply may start. */

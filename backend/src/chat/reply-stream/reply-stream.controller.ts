@@ -4,13 +4,8 @@ import { IsUUID } from 'class-validator';
 import type { Response } from 'express';
 import { CurrentUser, JwtAuthGuard } from '../../auth';
 import { EventStream } from '../../concurrency-limits';
-import {
-  ApiChatEventStream,
-  ApiErrorResponse,
-  ApiOtherErrors,
-  ApiSignedIn,
-  ApiValidationFailed,
-} from '../../docs';
+import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiValidationFailed } from '../../docs';
+import { ApiChatEventStream } from '../dto/chat.responses';
 import type { User } from '../../users';
 import { ReplyStreamService } from './reply-stream.service';
 import { resumeOffsetOf } from './resume-offset';

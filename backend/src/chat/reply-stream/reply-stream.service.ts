@@ -1,5 +1,4 @@
 import {
-  HttpStatus,
   Inject,
   Injectable,
   Logger,
@@ -8,18 +7,16 @@ import {
 } from '@nestjs/common';
 import type { Response } from 'express';
 import type { ChatStreamEvent } from '@kasa/contracts';
-import { ApiException } from '../../common';
 import { EventStreamWriter, KEEP_ALIVE_MS, openEventStream } from '../../common/sse';
 import type { User } from '../../users';
+import { MESSAGE_NOT_FOUND, messageNotFound, resumeOffsetBeyond } from '../chat.errors';
 import { ChatGenerationService, PROGRESS_INTERVAL_MS } from '../generation/chat-generation.service';
 import type { GenerationTask } from '../generation/generation-task';
 import { REPLY_BUS, type ReplyBus, type ReplyBusFollow } from './reply-bus.port';
 import { ReplyCursor } from './reply-cursor';
 import { ReplyPublisher } from './reply-publisher';
 import { type ReplyRow, ReplyStreamRepository } from './reply-stream.repository';
-import { offsetBeyondText } from './resume-offset';
 
-export const MESSAGE_NOT_FOUND = 'Message not found.';
 /**
  * While following a reply through the bus, the saved row is read this often: it ends the stream
  * when the writer died (no final event will come) and is the only source when the bus failed.
@@ -89,7 +86,7 @@ export class ReplyStreamService implements OnApplicationBootstrap, OnApplication
     response: Response,
   ): Promise<void> {
     const row = await this.repository.findReply(user.id, assistantMessageId);
-    if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'CHAT_MESSAGE_NOT_FOUND', MESSAGE_NOT_FOUND);
+    if (!row) throw messageNotFound();
     const ids: ChatStreamEvent = {
       conversationId: row.conversationId,
       ...(row.userMessageId ? { userMessageId: row.userMessageId } : {}),
@@ -98,7 +95,7 @@ export class ReplyStreamService implements OnApplicationBootstrap, OnApplication
     const local = this.generation.find(row.id);
     if (local) return this.fromTask(local, ids, afterOffset, response);
     if (row.status !== 'streaming') {
-      if (afterOffset > row.content.length) throw offsetBeyondText();
+      if (afterOffset > row.content.length) throw resumeOffsetBeyond();
       const { cursor } = this.open(response, ids, afterOffset);
       cursor.finish(row.content, finalEventOfReply(row));
       return;
@@ -121,7 +118,7 @@ export class ReplyStreamService implements OnApplicationBootstrap, OnApplication
     afterOffset: number,
     response: Response,
   ): void {
-    if (afterOffset > task.content.length) throw offsetBeyondText();
+    if (afterOffset > task.content.length) throw resumeOffsetBeyond();
     openEventStream(response);
     const writer = new EventStreamWriter(response);
     writer.event(0, ids);

@@ -1,5 +1,6 @@
-import type { AbandonedReply, ChatRepository } from '../chat.repository';
 import type { ChatGenerationService } from '../generation/chat-generation.service';
+import type { AbandonedReply } from '../generation/reply.rows';
+import type { ReplyRepository } from '../generation/reply.repository';
 import type { UsageService } from '../../usage';
 import type { ReplyBus } from './reply-bus.port';
 import { ReplyTakeoverService, replyFromBus } from './reply-takeover.service';
@@ -61,7 +62,7 @@ describe('ReplyTakeoverService.sweep', () => {
     const repository = {
       findAbandonedReplies: jest.fn(async () => answers.shift() ?? []),
       takeOverReply,
-    } as unknown as ChatRepository;
+    } as unknown as ReplyRepository;
     const bus = { read: async () => [{ endOffset: 9, text: 'saved mor' }], publish } as unknown as ReplyBus;
     const generation = { heldReplyIds: () => [] } as unknown as ChatGenerationService;
     const usage = { refundAt } as unknown as UsageService;

@@ -7,8 +7,9 @@ import {
 } from '@nestjs/common';
 import type { ChatStreamEvent } from '@kasa/contracts';
 import { UsageService } from '../../usage';
-import { type AbandonedReply, ChatRepository, type FinalReply } from '../chat.repository';
 import { ChatGenerationService, REPLY_INTERRUPTED } from '../generation/chat-generation.service';
+import type { AbandonedReply } from '../generation/reply.rows';
+import { type FinalReply, ReplyRepository } from '../generation/reply.repository';
 import { LEGACY_STALE_REPLY_MS, REPLY_LEASE_SWEEP_MS } from '../generation/reply-lease';
 import { REPLY_BUS, type ReplyBus, type ReplyBusRecord } from './reply-bus.port';
 import { ReplyCursor } from './reply-cursor';
@@ -66,7 +67,7 @@ export class ReplyTakeoverService implements OnApplicationBootstrap, BeforeAppli
 
   constructor(
     @Inject(REPLY_BUS) private readonly bus: ReplyBus,
-    private readonly repository: ChatRepository,
+    private readonly repository: ReplyRepository,
     private readonly generation: ChatGenerationService,
     private readonly usage: UsageService,
   ) {}

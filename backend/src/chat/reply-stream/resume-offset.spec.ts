@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
-import { RESUME_OFFSET_INVALID, resumeOffsetOf } from './resume-offset';
+import { RESUME_OFFSET_INVALID } from '../chat.errors';
+import { resumeOffsetOf } from './resume-offset';
 
 function statusOf(run: () => unknown): number | undefined {
   try {

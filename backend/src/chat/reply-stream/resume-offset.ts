@@ -1,14 +1,7 @@
-import { HttpStatus } from '@nestjs/common';
-import { ApiException } from '../../common';
+import { resumeOffsetInvalid } from '../chat.errors';
 
-export const RESUME_OFFSET_INVALID =
-  'Last-Event-ID must be a whole number of at least 0 (an id of the stream).';
-export const RESUME_OFFSET_BEYOND = 'Last-Event-ID is beyond the text of this reply.';
 /** The largest offset accepted: replies are far shorter; a longer number is not one of our ids. */
 const MAX_OFFSET = 2 ** 31 - 1;
-
-const invalid = (message: string) =>
-  new ApiException(HttpStatus.BAD_REQUEST, 'VALIDATION_FAILED', message, [message]);
 
 /**
  * The offset a resume starts after: the `Last-Event-ID` header (what EventSource sends when it
@@ -18,15 +11,10 @@ const invalid = (message: string) =>
 export function resumeOffsetOf(header: string | string[] | undefined, query: unknown): number {
   const raw = header !== undefined ? header : query;
   if (raw === undefined) return 0;
-  if (typeof raw !== 'string') throw invalid(RESUME_OFFSET_INVALID);
+  if (typeof raw !== 'string') throw resumeOffsetInvalid();
   const value = raw.trim();
-  if (!/^\d{1,10}$/.test(value)) throw invalid(RESUME_OFFSET_INVALID);
+  if (!/^\d{1,10}$/.test(value)) throw resumeOffsetInvalid();
   const offset = Number(value);
-  if (offset > MAX_OFFSET) throw invalid(RESUME_OFFSET_INVALID);
+  if (offset > MAX_OFFSET) throw resumeOffsetInvalid();
   return offset;
-}
-
-/** A 400 for an offset past the reply's text (not an id this reply ever sent). */
-export function offsetBeyondText(): ApiException {
-  return invalid(RESUME_OFFSET_BEYOND);
 }

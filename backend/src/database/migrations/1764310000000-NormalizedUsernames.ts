@@ -1,5 +1,4 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { normalizeUsername } from '../../users/normalize-username';
 
 const BATCH = 5000;
 
@@ -56,4 +55,12 @@ export class NormalizedUsernames1764310000000 implements MigrationInterface {
     await queryRunner.query(`CREATE UNIQUE INDEX "users_username_lower_key" ON "users" (lower("username"))`);
     await queryRunner.query(`ALTER TABLE "users" DROP COLUMN "username_normalized"`);
   }
+}
+
+/**
+ * users/normalize-username.ts as it stood when this migration was written: a migration keeps its
+ * own copy so that it computes the same column whatever the code later becomes.
+ */
+function normalizeUsername(username: string): string {
+  return username.normalize('NFKC').toLowerCase().toUpperCase().toLowerCase().normalize('NFKC');
 }

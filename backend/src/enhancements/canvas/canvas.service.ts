@@ -1,17 +1,16 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { CanvasSave, CanvasSaveResponse } from '@kasa/contracts';
-import { ApiException } from '../../common';
 import { FilesService } from '../../files';
 import { CANVAS_NOT_DATA_URL, CANVAS_NOT_PNG, readCanvasPng } from './canvas-png';
+import {
+  canvasImageInvalid,
+  canvasNotFound,
+  canvasSizeMismatch,
+  conversationNotFound,
+} from './canvas.errors';
 import { CanvasRepository } from './canvas.repository';
 import type { SaveCanvasDto } from './dto/canvas.dto';
 import type { CanvasSaveEntity } from './entities/canvas-save.entity';
-
-export const canvasNotFound = () =>
-  new ApiException(HttpStatus.NOT_FOUND, 'CANVAS_NOT_FOUND', 'Canvas not found.');
-
-const conversationNotFound = () =>
-  new ApiException(HttpStatus.NOT_FOUND, 'CHAT_CONVERSATION_NOT_FOUND', 'Conversation not found.');
 
 /**
  * Drawings saved from the canvas editor: the PNG is a stored file (kind 'canvas'), the row keeps
@@ -29,16 +28,8 @@ export class CanvasService {
     const check = await readCanvasPng(dataURL, width, height);
     if (!check.ok) {
       if (check.reason === 'size-mismatch')
-        throw new ApiException(
-          HttpStatus.BAD_REQUEST,
-          'CANVAS_SIZE_MISMATCH',
-          `The canvas image is ${check.width}x${check.height} pixels, not the ${width}x${height} stated.`,
-        );
-      throw new ApiException(
-        HttpStatus.BAD_REQUEST,
-        'CANVAS_IMAGE_INVALID',
-        check.reason === 'not-data-url' ? CANVAS_NOT_DATA_URL : CANVAS_NOT_PNG,
-      );
+        throw canvasSizeMismatch({ width: check.width, height: check.height }, { width, height });
+      throw canvasImageInvalid(check.reason === 'not-data-url' ? CANVAS_NOT_DATA_URL : CANVAS_NOT_PNG);
     }
     const conversationId = body.conversationId ?? null;
     // store() refuses (404) a conversation that is not the user's, leaving nothing behind.

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type CloudStorageDownloadResponse,
   type CloudStorageFile,
@@ -16,7 +16,7 @@ import {
 import { ApiException, CLOCK, type Clock } from '../../common';
 import { APP_CONFIG, type AppConfig, type GoogleDriveConfig } from '../../config';
 import type { User } from '../../users';
-import { UploadsService } from '../uploads';
+import { fileTooLarge, UploadsService } from '../uploads';
 import type { CallbackOutcome } from './callback-page';
 import {
   DOWNLOAD_TIMEOUT_MS,
@@ -25,6 +25,16 @@ import {
   GoogleDriveClient,
   type GoogleTokens,
 } from './google-drive.client';
+import {
+  driveFailed,
+  exportTooLarge,
+  fileNotFound,
+  fileUnsupported,
+  notConfigured,
+  notConnected,
+  revoked,
+  unreachable,
+} from './google-drive.errors';
 import { GoogleDriveRepository } from './google-drive.repository';
 import { CALLBACK_PATH, newBinding } from './oauth-binding';
 import { OAuthStateSigner } from './oauth-state';
@@ -36,12 +46,6 @@ import { TokenCipher } from './token-cipher';
  * Google Picker, so the list would be empty; drive.metadata.readonly cannot download.
  */
 export const DRIVE_SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
-export const NOT_CONFIGURED_MESSAGE =
-  'Google Drive import is not configured on this server: the administrator must set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.';
-export const NOT_CONNECTED_MESSAGE = 'Connect Google Drive first.';
-export const REVOKED_MESSAGE =
-  'Access to your Google Drive was revoked or has expired. Connect Google Drive again.';
-
 /** An access token this close to its end is refreshed first (a download can take a while). */
 const REFRESH_MARGIN_MS = 60_000;
 
@@ -56,22 +60,6 @@ const EXPORTS: Record<string, { mimeType: string; extension: string }> = {
   'application/vnd.google-apps.drawing': { mimeType: 'image/png', extension: '.png' },
 };
 const GOOGLE_APPS_TYPE = 'application/vnd.google-apps.';
-
-const notConnected = () =>
-  new ApiException(HttpStatus.CONFLICT, 'DRIVE_NOT_CONNECTED', NOT_CONNECTED_MESSAGE);
-const revoked = () => new ApiException(HttpStatus.CONFLICT, 'DRIVE_ACCESS_REVOKED', REVOKED_MESSAGE);
-const unreachable = () =>
-  new ApiException(
-    HttpStatus.BAD_GATEWAY,
-    'DRIVE_UNREACHABLE',
-    'Google Drive could not be reached. Please try again.',
-  );
-const tooLarge = (name: string) =>
-  new ApiException(
-    HttpStatus.PAYLOAD_TOO_LARGE,
-    'UPLOAD_TOO_LARGE',
-    `File too large: ${name}. Maximum size is 50MB.`,
-  );
 
 class TooLargeError extends Error {}
 
@@ -107,8 +95,7 @@ export class GoogleDriveService {
 
   /** Every route's first step: without an OAuth client there is nothing to connect to. */
   requireConfigured(): { config: GoogleDriveConfig; client: GoogleDriveClient } {
-    if (!this.drive)
-      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'DRIVE_NOT_CONFIGURED', NOT_CONFIGURED_MESSAGE);
+    if (!this.drive) throw notConfigured();
     return this.drive;
   }
 
@@ -189,13 +176,9 @@ export class GoogleDriveService {
     const meta = await this.withAccessToken(user.id, (token) => client.metadata(token, fileId));
     const name = (meta.name || 'Google Drive file').slice(0, 200);
     const exported = EXPORTS[meta.mimeType];
-    if (!exported && meta.mimeType.startsWith(GOOGLE_APPS_TYPE))
-      throw new ApiException(
-        HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-        'DRIVE_FILE_UNSUPPORTED',
-        `${name} cannot be imported: only files, Google Docs, Sheets, Slides and Drawings can.`,
-      );
-    if (!exported && meta.size !== undefined && Number(meta.size) > UPLOAD_MAX_BYTES) throw tooLarge(name);
+    if (!exported && meta.mimeType.startsWith(GOOGLE_APPS_TYPE)) throw fileUnsupported(name);
+    if (!exported && meta.size !== undefined && Number(meta.size) > UPLOAD_MAX_BYTES)
+      throw fileTooLarge(name);
     const originalName =
       exported && !name.toLowerCase().endsWith(exported.extension) ? `${name}${exported.extension}` : name;
 
@@ -210,11 +193,11 @@ export class GoogleDriveService {
         );
         if (Number(response.headers.get('content-length')) > UPLOAD_MAX_BYTES) {
           abort.abort();
-          throw tooLarge(originalName);
+          throw fileTooLarge(originalName);
         }
         await saveCapped(response, path, UPLOAD_MAX_BYTES);
       } catch (error) {
-        if (error instanceof TooLargeError) throw tooLarge(originalName);
+        if (error instanceof TooLargeError) throw fileTooLarge(originalName);
         if (error instanceof ApiException) throw error;
         this.logger.warn(`Downloading Drive file ${fileId} failed: ${String(error)}`);
         throw unreachable();
@@ -267,24 +250,10 @@ export class GoogleDriveService {
       await this.repository.deleteTokens(userId);
       throw revoked();
     }
-    if (result.status === 404)
-      throw new ApiException(
-        HttpStatus.NOT_FOUND,
-        'DRIVE_FILE_NOT_FOUND',
-        'This file was not found in your Google Drive.',
-      );
-    if (result.reason === 'exportSizeLimitExceeded')
-      throw new ApiException(
-        HttpStatus.PAYLOAD_TOO_LARGE,
-        'UPLOAD_TOO_LARGE',
-        'This Google document is too large for Google to export.',
-      );
+    if (result.status === 404) throw fileNotFound();
+    if (result.reason === 'exportSizeLimitExceeded') throw exportTooLarge();
     this.logger.warn(`Google Drive answered ${result.status} (${result.reason}): ${result.message}`);
-    throw new ApiException(
-      HttpStatus.BAD_GATEWAY,
-      'DRIVE_FAILED',
-      `Google Drive answered with an error (${result.status}${result.reason ? ` ${result.reason}` : ''}). Please try again.`,
-    );
+    throw driveFailed(result.status, result.reason);
   }
 
   private async accessToken(userId: string, forceRefresh: boolean): Promise<AccessToken> {

@@ -2,6 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { ResearchProgress, ResearchSource, SavedResearch } from '@kasa/contracts';
+import { knowledgeRankSql, matchedTermsSql, PASSAGE_HEADLINE_OPTIONS } from '../../ai/knowledge/full-text';
+import {
+  type KnowledgePassage,
+  type KnowledgePassageRow,
+  toKnowledgePassage,
+  type UserPassageSearch,
+} from '../../ai/knowledge/registered-knowledge-source';
 
 /** Saved research listed at most. */
 export const RESEARCH_LIST_LIMIT = 50;
@@ -23,6 +30,30 @@ interface ResearchRow {
   mode: 'web' | 'offline';
   created_at: Date;
 }
+
+/**
+ * One user's saved research matching any of the question's words ($2), through the GIN index on
+ * the generated `search_vector` (query weighted B as a title, summary unlabelled). Those
+ * containing the most question terms ($4) first, then by the shared normalised rank.
+ */
+const KNOWLEDGE_SEARCH_SQL = `
+  WITH "q" AS (SELECT websearch_to_tsquery('simple', $2) AS "query"),
+  "ranked" AS (
+    SELECT r."id", r."query" AS "title", r."summary", r."created_at",
+           ${knowledgeRankSql('r."search_vector"', '"q"."query"')} AS "rank",
+           ${matchedTermsSql('simple', 'r."search_vector"', '$4')} AS "matched"
+      FROM "research_results" r, "q"
+     WHERE r."user_id" = $1 AND r."search_vector" @@ "q"."query" AND NOT (r."id" = ANY($5::uuid[]))
+  ),
+  "best" AS (
+    SELECT * FROM "ranked"
+     ORDER BY cardinality("matched") DESC, "rank" DESC, "created_at" DESC
+     LIMIT $3
+  )
+  SELECT b."id", b."title", b."rank", b."matched",
+         ts_headline('simple', b."summary", "q"."query", '${PASSAGE_HEADLINE_OPTIONS}') AS "snippet"
+    FROM "best" b, "q"
+   ORDER BY cardinality(b."matched") DESC, b."rank" DESC, b."created_at" DESC`;
 
 /**
  * research_results and research_progress (migration 1764510000000-Research). Every statement is
@@ -83,6 +114,18 @@ export class ResearchRepository {
       [userId, requestId],
     );
     return rows[0] ? { stage: rows[0].stage, percent: Number(rows[0].percent) } : undefined;
+  }
+
+  /** The user's saved research matching the question (ResearchKnowledgeSource), best first. */
+  async findKnowledgePassages(search: UserPassageSearch): Promise<KnowledgePassage[]> {
+    const rows: KnowledgePassageRow[] = await this.dataSource.query(KNOWLEDGE_SEARCH_SQL, [
+      search.userId,
+      search.anyWord,
+      search.limit,
+      search.termSearches,
+      search.excludeIds,
+    ]);
+    return rows.map(toKnowledgePassage);
   }
 }
 

@@ -1,14 +1,8 @@
-import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { HttpException, Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ResearchProgress, ResearchSource, SavedResearch, WebSearchResult } from '@kasa/contracts';
-import {
-  CHAT_MODEL,
-  type ChatModel,
-  ChatModelError,
-  type ChatModelErrorKind,
-} from '../../ai/chat-model.port';
+import { CHAT_MODEL, type ChatModel, ChatModelError } from '../../ai/chat-model.port';
 import { KnowledgeSearchService } from '../../ai/knowledge/knowledge-search.service';
 import type { ReplyLanguage } from '../../ai/language/detect-language';
-import { ApiException } from '../../common';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { type AddressGuard, OutsideFetchError } from '../search/providers/http-fetch';
 import { WebSearchEngines } from '../search/web-search.engines';
@@ -16,6 +10,7 @@ import { WorkerThreadsService } from '../../worker-threads';
 import { extractiveSummary } from './extractive-summary';
 import type { RunResearchJob } from './jobs/run-research.job-types';
 import { publicInternetGuard } from './public-address';
+import { aiTimeout, researchFailed, summaryModelFailed } from './research.errors';
 import { ResearchRepository } from './research.repository';
 import { fetchWebPage } from './web-page';
 import { type WikipediaHit, WikipediaClient } from './wikipedia.client';
@@ -46,14 +41,6 @@ export function offlineLabel(language: ReplyLanguage, appName: string): string {
     ? `Recherche hors ligne : ce résumé vient uniquement des connaissances locales de ${appName}, pas d'internet.`
     : `Offline research: this summary comes only from ${appName}'s local knowledge, not from the internet.`;
 }
-
-const STATUS_OF_KIND: Record<ChatModelErrorKind, number> = {
-  rate_limited: HttpStatus.SERVICE_UNAVAILABLE,
-  unavailable: HttpStatus.BAD_GATEWAY,
-  timeout: HttpStatus.GATEWAY_TIMEOUT,
-  unauthorized: HttpStatus.BAD_GATEWAY,
-  bad_request: HttpStatus.BAD_GATEWAY,
-};
 
 const cut = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
@@ -116,7 +103,7 @@ export class ResearchRunner implements OnModuleDestroy {
       await this.progress(job, { stage: 'failed', percent: 100 }).catch(() => undefined);
       if (error instanceof HttpException) throw error;
       this.logger.error(`Research failed: ${error instanceof Error ? error.message : String(error)}`);
-      throw new ApiException(HttpStatus.BAD_GATEWAY, 'RESEARCH_FAILED', 'Research failed. Please try again.');
+      throw researchFailed();
     }
   }
 
@@ -249,19 +236,13 @@ export class ResearchRunner implements OnModuleDestroy {
         if (summary.length > SUMMARY_MAX) break;
       }
     } catch (error) {
-      if (error instanceof ChatModelError)
-        throw new ApiException(STATUS_OF_KIND[error.kind], error.code, error.message);
+      if (error instanceof ChatModelError) throw summaryModelFailed(error);
       throw error;
     } finally {
       clearTimeout(timer);
     }
     summary = cut(summary.trim(), SUMMARY_MAX);
-    if (summary === '' || controller.signal.aborted)
-      throw new ApiException(
-        HttpStatus.GATEWAY_TIMEOUT,
-        'AI_TIMEOUT',
-        'The AI service did not answer in time.',
-      );
+    if (summary === '' || controller.signal.aborted) throw aiTimeout();
     const sources = fetched.map(({ title, url, snippet, type }) => ({ title, url, snippet, type }));
     return { summary, sources, mode: 'web' };
   }

@@ -1,14 +1,14 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { ResearchListResponse, ResearchProgress, ResearchResponse } from '@kasa/contracts';
 import type { ReplyLanguage } from '../../ai/language/detect-language';
 import { ChatService } from '../../chat';
-import { ApiException } from '../../common';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { QueueService } from '../../queue';
 import type { User } from '../../users';
 import { UsageService } from '../../usage';
 import type { ResearchDto } from './dto/research.dto';
 import { RUN_RESEARCH_JOB } from './jobs/run-research.job-types';
+import { researchNotFound } from './research.errors';
 import { ResearchRepository } from './research.repository';
 
 /** Room beyond the steps' own budgets for the queue, the database and the worker. */
@@ -86,7 +86,7 @@ export class ResearchService {
 
   async progress(user: User, requestId: string): Promise<ResearchProgress> {
     const progress = await this.repository.progress(user.id, requestId);
-    if (!progress) throw new ApiException(HttpStatus.NOT_FOUND, 'RESEARCH_NOT_FOUND', 'Research not found.');
+    if (!progress) throw researchNotFound();
     return progress;
   }
 }

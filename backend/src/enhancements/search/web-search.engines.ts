@@ -1,15 +1,15 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { SearchEngineName, WebSearchResult } from '@kasa/contracts';
 import { KnowledgeSearchService } from '../../ai/knowledge/knowledge-search.service';
 import type { KnowledgeHit } from '../../ai/knowledge/knowledge-source';
 import type { ReplyLanguage } from '../../ai/language/detect-language';
-import { ApiException } from '../../common';
 import { APP_CONFIG, type AppConfig, type SearchProviderConfig } from '../../config';
 import { BraveProvider } from './providers/brave.provider';
 import { GoogleProvider } from './providers/google.provider';
 import { OutsideFetchError } from './providers/http-fetch';
 import { SearxngProvider } from './providers/searxng.provider';
 import { SEARCH_RESULTS_WANTED, type WebSearchProvider } from './providers/web-search-provider';
+import { providersFailed } from './search.errors';
 
 export interface EngineResults {
   results: WebSearchResult[];
@@ -84,11 +84,7 @@ export class WebSearchEngines {
         failures.push(`${provider.engine} (${error instanceof OutsideFetchError ? error.reason : 'error'})`);
       }
     }
-    throw new ApiException(
-      HttpStatus.BAD_GATEWAY,
-      'SEARCH_PROVIDERS_FAILED',
-      `Search failed: no search provider answered (${failures.join(', ')}).`,
-    );
+    throw providersFailed(failures);
   }
 
   /** Kasa's own index as search results, linked in the app. */

@@ -1,20 +1,8 @@
-import { HttpStatus } from '@nestjs/common';
 import type { Request } from 'express';
 import { UPLOAD_MAX_BYTES } from '@kasa/contracts';
-import { ApiException } from '../../common/api-exception';
 import { type MultipartFileRules, type ReceivedFile, withMultipartFile } from '../../common/multipart-file';
 import { UNNAMED_FILE } from './content/upload-name';
-
-export const FILE_REQUIRED = 'Please select a file to upload.';
-
-/** The 413 of an upload over UPLOAD_MAX_BYTES, in the words the upload dialog shows. */
-export function fileTooLarge(name: string): ApiException {
-  return new ApiException(
-    HttpStatus.PAYLOAD_TOO_LARGE,
-    'UPLOAD_TOO_LARGE',
-    `File too large: ${name}. Maximum size is ${UPLOAD_MAX_BYTES / (1024 * 1024)}MB.`,
-  );
-}
+import { FILE_REQUIRED, fileTooLarge } from './uploads.errors';
 
 /** What POST /api/enhancements/upload was sent: one file in the field 'file', always named. */
 export interface ReceivedUpload extends ReceivedFile {

@@ -2,6 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { UploadMimeType, UploadRecord } from '@kasa/contracts';
+import { knowledgeRankSql, matchedTermsSql, PASSAGE_HEADLINE_OPTIONS } from '../../ai/knowledge/full-text';
+import {
+  type KnowledgePassage,
+  type KnowledgePassageRow,
+  toKnowledgePassage,
+  type UserPassageSearch,
+} from '../../ai/knowledge/registered-knowledge-source';
 import type { PagesRead } from './content/extraction-limits';
 import { UploadEntity, UploadPassageEntity } from './entities/upload.entity';
 
@@ -20,6 +27,29 @@ export interface NewUploadRow {
  * the event loop gets a turn between batches of a long document's thousands of passages.
  */
 const PASSAGE_BATCH = 500;
+
+/**
+ * One user's upload passages matching any of the question's words ($2), through the GIN index on
+ * the generated `search_vector` ('simple' configuration: documents come in many languages). The
+ * passages containing the most question terms ($4, matchedTermsSql) come first, then by rank.
+ */
+const KNOWLEDGE_SEARCH_SQL = `
+  WITH "q" AS (SELECT websearch_to_tsquery('simple', $2) AS "query"),
+  "ranked" AS (
+    SELECT p."upload_id", p."ordinal", p."content",
+           ${knowledgeRankSql('p."search_vector"', '"q"."query"')} AS "rank",
+           ${matchedTermsSql('simple', 'p."search_vector"', '$4')} AS "matched"
+      FROM "upload_passages" p, "q"
+     WHERE p."user_id" = $1 AND p."search_vector" @@ "q"."query"
+  ),
+  "best" AS (
+    SELECT * FROM "ranked" ORDER BY cardinality("matched") DESC, "rank" DESC, "ordinal" LIMIT $3
+  )
+  SELECT b."rank", b."matched", u."original_name" AS "title",
+         ts_headline('simple', b."content", "q"."query", '${PASSAGE_HEADLINE_OPTIONS}') AS "snippet"
+    FROM "best" b
+    JOIN "uploads" u ON u."id" = b."upload_id" AND u."user_id" = $1, "q"
+   ORDER BY cardinality(b."matched") DESC, b."rank" DESC, b."ordinal"`;
 
 /** The `uploads` and `upload_passages` tables; every query is scoped to the owner. */
 @Injectable()
@@ -159,6 +189,17 @@ export class UploadsRepository {
     )) as Array<{ length: string; count: number }>;
     // Passages are joined with a blank line between each.
     return Number(row.length) + Math.max(0, row.count - 1) * 2;
+  }
+
+  /** The user's upload passages matching the question (UploadsKnowledgeSource), best first. */
+  async findKnowledgePassages(search: UserPassageSearch): Promise<KnowledgePassage[]> {
+    const rows: KnowledgePassageRow[] = await this.passages.query(KNOWLEDGE_SEARCH_SQL, [
+      search.userId,
+      search.anyWord,
+      search.limit,
+      search.termSearches,
+    ]);
+    return rows.map(toKnowledgePassage);
   }
 }
 

@@ -1,9 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { UPLOAD_MAX_BYTES, type UploadRecord } from '@kasa/contracts';
 import { ChatService } from '../../chat';
-import { ApiException } from '../../common';
 import { FilesService } from '../../files';
 import type { User } from '../../users';
 import { UsageService } from '../../usage';
@@ -17,7 +16,7 @@ import {
 } from './content/upload-name';
 import { extractionJobOf } from './jobs/extract-upload.job-types';
 import { ExtractionQueue } from './jobs/extraction-queue';
-import { fileTooLarge } from './upload-receiver';
+import { checksBusy, fileTooLarge, typeNotAllowed, uploadNotFound } from './uploads.errors';
 import { toUploadRecord, UploadsRepository } from './uploads.repository';
 import type { UploadEntity } from './entities/upload.entity';
 
@@ -33,16 +32,6 @@ export interface ImportFileInput {
   conversationId?: string;
   origin: 'device' | 'google-drive';
 }
-
-export const uploadNotFound = () =>
-  new ApiException(HttpStatus.NOT_FOUND, 'UPLOAD_NOT_FOUND', 'Upload not found.');
-
-const typeNotAllowed = (name: string) =>
-  new ApiException(
-    HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-    'UPLOAD_TYPE_NOT_ALLOWED',
-    `Invalid file type: ${name}. Only images, PDFs, Word docs, and text files are allowed.`,
-  );
 
 /**
  * File uploads (docs/architecture.md#chat-enhancements): checks a file's name, declared type and
@@ -149,11 +138,7 @@ export class UploadsService {
     } catch (error) {
       // Every thread busy, or busy for so long that the check could not run in time.
       if (!(error instanceof ThreadPoolBusyError || error instanceof ThreadTaskTimeoutError)) throw error;
-      throw new ApiException(
-        HttpStatus.SERVICE_UNAVAILABLE,
-        'SERVICE_UNAVAILABLE',
-        'The server is busy checking other files. Please try again in a moment.',
-      );
+      throw checksBusy();
     }
   }
 

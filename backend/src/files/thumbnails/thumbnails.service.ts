@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ProcessFailedError } from '../../ai/audio/run-process';
+import { ProcessFailedError } from '../../processes/run-process';
 import { APP_CONFIG, type AppConfig, type ThumbnailsConfig } from '../../config';
 import type { StoredFileEntity } from '../entities/stored-file.entity';
 import {
@@ -9,7 +9,7 @@ import {
   noThumbnail,
   NOT_SHRINKABLE,
   ThumbnailsBusyException,
-} from '../file-errors';
+} from '../files.errors';
 import type { ByteRange } from '../links/byte-range';
 import { FILE_STORAGE, type FileStorage, type StoredObject } from '../storage/file-storage';
 import { thumbnailStorageKey } from '../storage/storage-key';

@@ -1,5 +1,5 @@
-import { ffmpegPath } from '../../ai/audio/ffmpeg';
-import { runProcess } from '../../ai/audio/run-process';
+import { ffmpegPath } from '../../processes/ffmpeg';
+import { runProcess } from '../../processes/run-process';
 
 /** The data saver's thumbnails: small enough for a chat bubble on a phone, a few KB each. */
 export const THUMBNAIL_MAX_SIDE = 320;

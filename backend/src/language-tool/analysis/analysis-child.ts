@@ -1,4 +1,4 @@
-import { runProcess } from '../../ai/audio/run-process';
+import { runProcess } from '../../processes/run-process';
 import { ANALYSIS_CHILD_SCRIPT } from './analysis-child-script';
 
 export interface AnalysisChildRequest {

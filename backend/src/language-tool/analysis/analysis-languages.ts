@@ -1,7 +1,7 @@
 import { ANALYZE_LANGUAGE_NAMES } from '@kasa/contracts';
 import type { LexiconData } from '../lexicon/lexicon-files';
 
-/** The spec's six languages: what an analysis considers when the request names none. */
+/** The six languages the tool is built for: what an analysis considers when the request names none. */
 export const DEFAULT_ANALYZE_LANGUAGES: readonly string[] = Object.values(ANALYZE_LANGUAGE_NAMES);
 
 /** English and French are not in the lexicon (it has African languages only) but are in the tool. */

@@ -26,7 +26,7 @@ export class AnalysisController {
       'The analysis: language identification (franc and the dictionary), dictionary matches, named entities, eSpeak NG pronunciation, and with a chat model translations and cultural context (absent offline, with notes saying why). A model that fails leaves the offline parts and a note; `success` is false only for an unexpected failure.',
   })
   @ApiValidationFailed(
-    "a language is neither an ISO 639-3 code of the list nor one of the spec's names (LANGUAGE_TOOL_UNKNOWN_LANGUAGE).",
+    "a language is neither an ISO 639-3 code of the list nor one of the English names the tool accepts (LANGUAGE_TOOL_UNKNOWN_LANGUAGE).",
   )
   @ApiErrorResponse(
     404,

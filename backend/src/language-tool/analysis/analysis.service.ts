@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ANALYZE_LANGUAGE_NAMES,
   type Analysis,
@@ -13,9 +13,9 @@ import { ENGLISH_STOP_WORDS, FRENCH_STOP_WORDS } from '../../ai/language/stop-wo
 import { CHAT_MODEL, type ChatModel } from '../../ai/chat-model.port';
 import { ESPEAK_LANGUAGES } from '../../ai/speech/espeak-voices';
 import { ChatService } from '../../chat';
-import { ApiException } from '../../common/api-exception';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import type { User } from '../../users';
+import { dictionaryDataMissing, unknownAnalyzeLanguage } from '../language-tool.errors';
 import { foldKey } from '../lexicon/fold';
 import { type LexiconData, LexiconDataError } from '../lexicon/lexicon-files';
 import { LexiconService } from '../lexicon/lexicon.service';
@@ -98,8 +98,7 @@ export class AnalysisService {
     try {
       return this.lexicon.get();
     } catch (error) {
-      if (error instanceof LexiconDataError)
-        throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'DICTIONARY_DATA_MISSING', error.message);
+      if (error instanceof LexiconDataError) throw dictionaryDataMissing(error.message);
       throw error;
     }
   }
@@ -110,12 +109,7 @@ export class AnalysisService {
     const codes: string[] = [];
     for (const value of requested) {
       const code = resolveAnalyzeLanguage(value, lexicon);
-      if (!code)
-        throw new ApiException(
-          HttpStatus.BAD_REQUEST,
-          'LANGUAGE_TOOL_UNKNOWN_LANGUAGE',
-          `Unknown language '${value}': use an ISO 639-3 code of the language list or one of ${SPEC_NAMES}.`,
-        );
+      if (!code) throw unknownAnalyzeLanguage(value, SPEC_NAMES);
       if (!codes.includes(code)) codes.push(code);
     }
     return codes;

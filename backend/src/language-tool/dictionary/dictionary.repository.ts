@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { DictionarySourceKind } from '@kasa/contracts';
+import { knowledgeRankSql, matchedTermsSql } from '../../ai/knowledge/full-text';
 import type { DictionaryMatchRow, DictionaryRow } from './dictionary-entry';
 
 const COLUMNS = `e."id", e."language", e."form", e."gloss", e."source", e."source_kind" AS "sourceKind",
@@ -31,6 +32,54 @@ interface ScoredRow extends DictionaryRow {
 }
 
 /**
+ * Entries whose gloss or form matches any of the question's words ($1), through the GIN index on
+ * the generated `search_vector` (gloss as English, weighted B; the folded form as is). Each
+ * entry's document also holds its language's name, so "water in Babanki" covers both terms of
+ * the question with Babanki's entry for water, not only one with every language's.
+ */
+const KNOWLEDGE_SEARCH_SQL = `
+  WITH "q" AS (SELECT websearch_to_tsquery('english', $1) AS "query"),
+  "candidates" AS (
+    SELECT e."id", e."language", e."form", e."gloss", e."source", e."source_kind",
+           coalesce(l."name", e."language") AS "language_name",
+           e."search_vector" || setweight(to_tsvector('english', coalesce(l."name", '')), 'B') AS "document"
+      FROM "dictionary_entries" e
+      LEFT JOIN "dictionary_languages" l ON l."code" = e."language", "q"
+     WHERE e."search_vector" @@ "q"."query"
+  ),
+  "ranked" AS (
+    SELECT c.*, ${knowledgeRankSql('c."document"', '"q"."query"')} AS "rank",
+           ${matchedTermsSql('english', 'c."document"', '$3')} AS "matched"
+      FROM "candidates" c, "q"
+  )
+  SELECT "id", "language", "form", "gloss", "source", "source_kind" AS "sourceKind",
+         "language_name" AS "languageName", "rank", "matched"
+    FROM "ranked"
+   ORDER BY cardinality("matched") DESC, "rank" DESC, length("gloss"), "language", "id"
+   LIMIT $2`;
+
+/** An entry as the knowledge search reads it (no part of speech), with its language's name. */
+type DictionaryKnowledgeEntry = Omit<DictionaryRow, 'partOfSpeech'> & { languageName: string };
+
+export interface DictionaryKnowledgeRow extends DictionaryKnowledgeEntry {
+  /** full-text.ts knowledgeRankSql (numeric: the driver may answer a string). */
+  rank: number | string;
+  /** full-text.ts matchedTermsSql. */
+  matched: number[];
+}
+
+/** An entry matching a question, for DictionaryKnowledgeSource. */
+export interface DictionaryKnowledgeMatch extends DictionaryKnowledgeEntry {
+  rank: number;
+  matchedTerms: number[];
+}
+
+export function toDictionaryKnowledgeMatch(row: DictionaryKnowledgeRow): DictionaryKnowledgeMatch {
+  const { rank, matched, ...entry } = row;
+  return { ...entry, rank: Number(rank), matchedTerms: matched };
+}
+
+/**
  * Look-ups in dictionary_entries, each through one of the migration's indexes: (form_key,
  * language) and (gloss_key, language) for exact and accent-insensitive matches, the trigram GIN
  * indexes for near spellings (pg_trgm's `%`, similarity ≥ pg_trgm.similarity_threshold, 0.3 by
@@ -39,6 +88,23 @@ interface ScoredRow extends DictionaryRow {
 @Injectable()
 export class DictionaryRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * The entries matching any of the question's words (`anyWord`), those containing the most of
+   * its terms (`termSearches`) first, then by rank (DictionaryKnowledgeSource).
+   */
+  async findKnowledgeMatches(
+    anyWord: string,
+    termSearches: string[],
+    limit: number,
+  ): Promise<DictionaryKnowledgeMatch[]> {
+    const rows: DictionaryKnowledgeRow[] = await this.dataSource.query(KNOWLEDGE_SEARCH_SQL, [
+      anyWord,
+      limit,
+      termSearches,
+    ]);
+    return rows.map(toDictionaryKnowledgeMatch);
+  }
 
   /** Forms whose folded key is `key`: 'exact' when the form is `word` itself, else 'accent-insensitive'. */
   async formsByKey(

@@ -9,8 +9,15 @@ import type {
 } from '@kasa/contracts';
 import { ChatModelError, TEXT_TO_SPEECH, type TextToSpeech, VoiceEngineError } from '../../ai';
 import { Admins } from '../../auth';
-import { ApiException } from '../../common/api-exception';
 import type { User } from '../../users';
+import {
+  audioLinkExpired,
+  audioLinkInvalid,
+  audioOfPhoneticCode,
+  entryNotFound,
+  noVoiceFor,
+  speechEngineFailed,
+} from '../language-tool.errors';
 import { LanguageCatalog } from '../languages/language-catalog';
 import { foldKey, glossKey } from '../lexicon/fold';
 import { PopulationService } from '../population/population.service';
@@ -183,22 +190,14 @@ export class DictionaryService {
   /** The entry's form spoken as MP3, for a genuine, unexpired signed link (AudioLinks). */
   async audio(entryId: string, expires: string, sig: string): Promise<EntryAudio> {
     const check = this.links.check(entryId, expires, sig);
-    if (!check.ok)
-      throw check.reason === 'expired'
-        ? new ApiException(403, 'FILES_LINK_EXPIRED', 'This audio link has expired: look the word up again.')
-        : new ApiException(403, 'FILES_LINK_INVALID', 'This audio link is not valid.');
+    if (!check.ok) throw check.reason === 'expired' ? audioLinkExpired() : audioLinkInvalid();
     const row = await this.repository.findById(entryId);
-    if (!row)
-      throw new ApiException(404, 'DICTIONARY_ENTRY_NOT_FOUND', 'This dictionary entry does not exist.');
+    if (!row) throw entryNotFound();
     const reason = audioUnavailableReason(row.language, row.sourceKind);
     if (reason)
-      throw new ApiException(
-        422,
-        'DICTIONARY_AUDIO_UNAVAILABLE',
-        reason === 'phonetic-code'
-          ? `'${row.form}' is ${row.sourceKind === 'asjp-v12' ? "ASJP's phonetic code" : "Koelle's 1854 transcription"}, not spelling: a voice would read it wrongly.`
-          : `The speech engine has no voice for ${this.catalog.name(row.language)}.`,
-      );
+      throw reason === 'phonetic-code'
+        ? audioOfPhoneticCode(row.form, row.sourceKind)
+        : noVoiceFor(this.catalog.name(row.language));
     const cacheKey = `${row.language}\n${row.form}`;
     const cached = this.audioCache.get(cacheKey);
     if (cached) return cached;
@@ -208,7 +207,7 @@ export class DictionaryService {
       spoken = { audio: result.audio, contentType: result.contentType };
     } catch (error) {
       if (error instanceof VoiceEngineError || error instanceof ChatModelError)
-        throw new ApiException(502, error.code, error.message);
+        throw speechEngineFailed(error.code, error.message);
       throw error;
     }
     if (this.audioCache.size >= AUDIO_CACHE_SIZE)

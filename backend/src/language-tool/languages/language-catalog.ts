@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ANALYZE_LANGUAGE_NAMES, INTERNATIONAL_COUNTRY, type LanguageOption } from '@kasa/contracts';
-import { ApiException } from '../../common/api-exception';
+import { dictionaryDataMissing, unknownLanguage } from '../language-tool.errors';
 import { type LexiconData, LexiconDataError } from '../lexicon/lexicon-files';
 import { LexiconService } from '../lexicon/lexicon.service';
 
@@ -17,8 +17,7 @@ export function lexiconOrUnavailable(lexicon: LexiconService): LexiconData {
   try {
     return lexicon.get();
   } catch (error) {
-    if (error instanceof LexiconDataError)
-      throw new ApiException(503, 'DICTIONARY_DATA_MISSING', error.message);
+    if (error instanceof LexiconDataError) throw dictionaryDataMissing(error.message);
     throw error;
   }
 }
@@ -64,12 +63,7 @@ export class LanguageCatalog {
   /** Like find(), but a 400 naming the value when the tool does not know it. */
   resolve(value: string, field = 'language'): string {
     const code = this.find(value);
-    if (!code)
-      throw new ApiException(
-        400,
-        'LANGUAGE_TOOL_UNKNOWN_LANGUAGE',
-        `Unknown ${field} '${value.trim().slice(0, 40)}': use an ISO 639-3 code from GET /api/enhancements/language-tool/languages (such as eng, fra, bbk) or one of ${Object.keys(NAMES).join(', ')}.`,
-      );
+    if (!code) throw unknownLanguage(field, value, Object.keys(NAMES));
     return code;
   }
 

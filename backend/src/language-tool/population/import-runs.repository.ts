@@ -165,10 +165,14 @@ export class ImportRunsRepository {
   }
 
   /**
-   * Adds one language's outcome, in the transaction that imported it (a killed worker leaves
-   * either both or neither). A language already recorded is not counted twice.
+   * Adds one language's outcome, in the transaction that imported it (`manager`: a killed worker
+   * leaves either both or neither). A language already recorded is not counted twice.
    */
-  async recordLanguage(manager: EntityManager, id: string, result: PopulationResult): Promise<void> {
+  async recordLanguage(
+    id: string,
+    result: PopulationResult,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
     await manager.query(
       `UPDATE "dictionary_import_runs"
           SET "results" = "results" || jsonb_build_array($2::jsonb),
@@ -178,11 +182,21 @@ export class ImportRunsRepository {
               "current_language" = $5,
               "updated_at" = clock_timestamp()
         WHERE "id" = $1 AND NOT ("results" @> jsonb_build_array(jsonb_build_object('code', $6::text)))`,
-      [id, JSON.stringify(result), result.status === 'success', result.inserted, result.language, result.code],
+      [
+        id,
+        JSON.stringify(result),
+        result.status === 'success',
+        result.inserted,
+        result.language,
+        result.code,
+      ],
     );
   }
 
-  async finish(id: string, outcome: { status: 'complete' | 'failed'; error?: string; details?: string }): Promise<void> {
+  async finish(
+    id: string,
+    outcome: { status: 'complete' | 'failed'; error?: string; details?: string },
+  ): Promise<void> {
     await this.dataSource.query(
       `UPDATE "dictionary_import_runs"
           SET "status" = $2, "error" = $3, "details" = $4, "current_language" = NULL,

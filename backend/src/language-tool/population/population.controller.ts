@@ -3,10 +3,10 @@ import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Admins, CurrentUser, JwtAuthGuard } from '../../auth';
 import { EventStream } from '../../concurrency-limits';
-import { ApiException } from '../../common/api-exception';
 import { KEEP_ALIVE_MS, openEventStream, writeEvent, writeKeepAlive } from '../../common/sse';
 import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn } from '../../docs';
 import type { User } from '../../users';
+import { populateAdminOnly } from '../language-tool.errors';
 import { PopulationService } from './population.service';
 
 /** POST …/populate: the dictionary import, for administrators, streamed as the product's events. */
@@ -32,12 +32,7 @@ export class PopulationController {
   @ApiErrorResponse(403, 'The caller is not an administrator (ADMIN_USERNAMES): AUTH_ADMIN_ONLY.')
   @ApiErrorResponse(503, 'The dictionary data (LEXICON_DIR) cannot be read: DICTIONARY_DATA_MISSING.')
   async populate(@CurrentUser() user: User, @Res() response: Response): Promise<void> {
-    if (!this.admins.isAdmin(user))
-      throw new ApiException(
-        403,
-        'AUTH_ADMIN_ONLY',
-        'Only administrators can populate the dictionary. The open data is imported automatically; an administrator (ADMIN_USERNAMES) can re-run the import.',
-      );
+    if (!this.admins.isAdmin(user)) throw populateAdminOnly();
     const run = await this.population.start('admin', user.id);
     const closed = new AbortController();
     response.on('close', () => closed.abort());

@@ -1,14 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { PopulationResult } from '@kasa/contracts';
 import { type LexiconData, LexiconDataError } from '../lexicon/lexicon-files';
 import { LexiconService } from '../lexicon/lexicon.service';
-import { DictionaryImporter } from './dictionary-importer';
+import { DictionaryImportRepository } from './dictionary-import.repository';
 import { ImportRunsRepository } from './import-runs.repository';
-
-/** One import at a time across every process (PostgreSQL session advisory lock). */
-const IMPORT_LOCK_KEY = 0x6b617361; // 'kasa'
 
 export interface RunnerHooks {
   /** Called after each language is committed (tests stop a worker midway with it). */
@@ -27,30 +22,14 @@ export class PopulationRunner {
   private readonly logger = new Logger('DictionaryImport');
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly lexicon: LexiconService,
-    private readonly importer: DictionaryImporter,
+    private readonly importer: DictionaryImportRepository,
     private readonly runs: ImportRunsRepository,
   ) {}
 
   /** Runs (or resumes) the import `runId`. Returns false when another process holds the import. */
-  async run(runId: string, hooks: RunnerHooks = {}): Promise<boolean> {
-    const lockRunner = this.dataSource.createQueryRunner();
-    await lockRunner.connect();
-    try {
-      const [{ locked }] = (await lockRunner.query(`SELECT pg_try_advisory_lock($1) AS "locked"`, [
-        IMPORT_LOCK_KEY,
-      ])) as { locked: boolean }[];
-      if (!locked) return false;
-      try {
-        await this.runLocked(runId, hooks);
-      } finally {
-        await lockRunner.query(`SELECT pg_advisory_unlock($1)`, [IMPORT_LOCK_KEY]);
-      }
-      return true;
-    } finally {
-      await lockRunner.release();
-    }
+  run(runId: string, hooks: RunnerHooks = {}): Promise<boolean> {
+    return this.importer.whileHoldingImportLock(() => this.runLocked(runId, hooks));
   }
 
   private async runLocked(runId: string, hooks: RunnerHooks): Promise<void> {
@@ -79,17 +58,17 @@ export class PopulationRunner {
       let result: PopulationResult;
       try {
         const skip = run.trigger === 'auto' && (await this.importer.isUpToDate(language));
-        result = await this.dataSource.transaction(async (manager) => {
+        result = await this.importer.transaction(async (manager) => {
           const inserted = skip ? 0 : await this.importer.importLanguage(manager, language);
           const outcome: PopulationResult = { ...base, status: 'success', inserted };
-          await this.runs.recordLanguage(manager, runId, outcome);
+          await this.runs.recordLanguage(runId, outcome, manager);
           return outcome;
         });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         this.logger.error(`Importing ${language.code} (${language.name}) failed: ${message}`);
         result = { ...base, status: 'failed', entries: 0, inserted: 0, error: message };
-        await this.runs.recordLanguage(this.dataSource.manager, runId, result);
+        await this.runs.recordLanguage(runId, result);
       }
       await hooks.afterLanguage?.(result);
     }

@@ -1,13 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { DictionaryLoadingState, PopulationEvent } from '@kasa/contracts';
-import { ApiException } from '../../common/api-exception';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { queueOfJob, QueueService } from '../../queue';
 import { jobData } from '../../queue/job-data';
+import { dictionaryDataMissing } from '../language-tool.errors';
 import { LexiconDataError } from '../lexicon/lexicon-files';
 import { LexiconService } from '../lexicon/lexicon.service';
+import { DictionaryImportRepository } from './dictionary-import.repository';
 import { IMPORT_DICTIONARY_JOB } from './jobs/import-dictionary.job-types';
 import {
   type ImportRun,
@@ -37,7 +36,7 @@ export class PopulationService implements OnApplicationBootstrap {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly dictionary: DictionaryImportRepository,
     private readonly lexicon: LexiconService,
     private readonly runs: ImportRunsRepository,
     private readonly runner: PopulationRunner,
@@ -56,9 +55,7 @@ export class PopulationService implements OnApplicationBootstrap {
   /** Starts an import when the dictionary is empty or was imported from other data. */
   async importIfNeeded(): Promise<ImportRun | undefined> {
     const version = this.dataVersion();
-    const [{ empty }] = (await this.dataSource.query(
-      `SELECT NOT EXISTS (SELECT 1 FROM "dictionary_entries" WHERE "source_kind" <> 'AI') AS "empty"`,
-    )) as { empty: boolean }[];
+    const empty = await this.dictionary.isEmpty();
     const last = await this.runs.lastComplete();
     const active = await this.runs.active();
     if (!active && !empty && last?.dataVersion === version) return undefined;
@@ -193,8 +190,7 @@ export class PopulationService implements OnApplicationBootstrap {
     try {
       return this.lexicon.get().version;
     } catch (error) {
-      if (error instanceof LexiconDataError)
-        throw new ApiException(503, 'DICTIONARY_DATA_MISSING', error.message);
+      if (error instanceof LexiconDataError) throw dictionaryDataMissing(error.message);
       throw error;
     }
   }

@@ -1,19 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { TranslationMatch, TranslationResponse } from '@kasa/contracts';
 import { CHAT_MODEL, type ChatModel } from '../../ai';
-import { ApiException } from '../../common/api-exception';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import type { User } from '../../users';
 import { SOURCE_KIND_LABELS } from '../dictionary/dictionary-entry';
 import type { KeyedRow } from '../dictionary/dictionary.repository';
 import { DictionaryRepository } from '../dictionary/dictionary.repository';
 import { DictionaryService } from '../dictionary/dictionary.service';
+import { sameLanguage } from '../language-tool.errors';
 import { LanguageCatalog } from '../languages/language-catalog';
 import { foldKey, glossKey } from '../lexicon/fold';
 import type { TranslateDto } from './dto/translate.dto';
 import { chooseForm, joinTranslation, parseModelTranslation, tokenise } from './translation-text';
 
-export const SAME_LANGUAGE_MESSAGE = 'Source and target languages must be different';
 /** The model's answer is a translation, not an essay: longer is cut. */
 const MODEL_ANSWER_MAX = 8000;
 /** Evidence lines sent to the model at most. */
@@ -55,7 +54,7 @@ export class TranslationService {
   async translate(user: User, body: TranslateDto): Promise<TranslationResponse> {
     const from = this.catalog.resolve(body.fromLanguage, 'fromLanguage');
     const to = this.catalog.resolve(body.toLanguage, 'toLanguage');
-    if (from === to) throw new ApiException(400, 'LANGUAGE_TOOL_SAME_LANGUAGE', SAME_LANGUAGE_MESSAGE);
+    if (from === to) throw sameLanguage();
     const text = body.text.normalize('NFC');
     const [answer, dictionaryLoading] = await Promise.all([
       this.fromDictionary(text, from, to),

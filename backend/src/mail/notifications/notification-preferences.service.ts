@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { NotificationSettingsResponse, UpdateNotificationPreferencesRequest } from '@kasa/contracts';
-import { SESSION_ENDED } from '../../auth/jwt-auth.guard';
+import { SESSION_ENDED } from '../../auth/auth.errors';
 import { ApiException } from '../../common/api-exception';
 import { NotificationPreferencesRepository } from './notification-preferences.repository';
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   IMAGE_SIZES,
   type ImageSize,
@@ -9,12 +9,12 @@ import {
   type MediaGenerateRequest,
   type MediaType,
 } from '@kasa/contracts';
+import { IsConversationId } from '../../common';
 
 export const PROMPT_REQUIRED = 'Please enter a prompt to generate media.';
 export const PROMPT_TOO_LONG = `A prompt can be at most ${MEDIA_PROMPT_MAX_LENGTH} characters long.`;
 export const TYPE_INVALID = `type must be one of ${MEDIA_TYPES.join(', ')}.`;
 export const SIZE_INVALID = `size must be one of ${IMAGE_SIZES.join(', ')}.`;
-export const CONVERSATION_ID_INVALID = 'conversationId must be a conversation id (a UUID).';
 export const DEFAULT_IMAGE_SIZE: ImageSize = '1024x1024';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -60,6 +60,6 @@ export class GenerateMediaDto implements MediaGenerateRequest {
       "One of the user's conversations: the prompt and the image become its messages (the chat's quick actions).",
   })
   @IsOptional()
-  @IsUUID('all', { message: CONVERSATION_ID_INVALID })
+  @IsConversationId()
   conversationId?: string;
 }

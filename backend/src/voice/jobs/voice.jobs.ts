@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { probeDurationSeconds } from '../../ai/audio/ffmpeg';
+import { probeDurationSeconds } from '../../processes/ffmpeg';
 import { SPEECH_CONTENT_TYPES, TEXT_TO_SPEECH, type TextToSpeech } from '../../ai/speech/speech.port';
 import { SPEECH_TO_TEXT, type SpeechToText } from '../../ai/transcription/transcription.port';
 import { FilesService, jobOutputFileId } from '../../files';

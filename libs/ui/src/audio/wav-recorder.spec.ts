@@ -1,5 +1,5 @@
 import { encodeWav, resample, startWavRecording } from './wav-recorder';
-import { installFakeMicrophone } from './testing/fake-microphone';
+import { installFakeMicrophone } from '../testing/fake-microphone';
 
 const text = (view: DataView, offset: number, length: number) =>
   String.fromCharCode(...Array.from({ length }, (_, i) => view.getUint8(offset + i)));

@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { KasaUiProvider } from '@kasa/ui';
 import { Markdown } from './Markdown';
-import { decodeEntities, safeLinkUrl, safeMediaUrl } from './safe-url';
+import { decodeEntities, safeLinkUrl, safeMediaUrl } from '../../shared/safe-url';
 
 function renderMarkdown(source: string) {
   return render(

@@ -7,9 +7,9 @@ import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'reac
 import { Lexer, type Token, type Tokens } from 'marked';
 import { Box, ButtonBase } from '@kasa/ui';
 import { useT } from '@kasa/ui';
-import { copyText } from '../../clipboard';
+import { copyText } from './clipboard';
 import { messages } from '../../messages';
-import { decodeEntities, safeLinkUrl } from './safe-url';
+import { decodeEntities, safeLinkUrl } from '../../shared/safe-url';
 
 const LEX_OPTIONS = { gfm: true, breaks: true } as const;
 

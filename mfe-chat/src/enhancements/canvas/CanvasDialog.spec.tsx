@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CanvasSave } from '@kasa/contracts';
 import { loadErrorMessages } from '@kasa/ui';
-import { jsonResponse, renderWithProviders, type FakeResponse } from '../../../test/helpers';
+import { jsonResponse, renderWithProviders, type FakeResponse } from '../../testing/chat-harness';
 import type { EnhancementResult } from '../types';
 import CanvasDialog from './CanvasDialog';
 

@@ -16,9 +16,9 @@ import {
   type CanvasSave,
 } from '@kasa/contracts';
 import { Box, Button, ButtonBase, TextInput, useErrorText, useT, useToast } from '@kasa/ui';
-import { DialogFrame } from '../DialogFrame';
+import { DialogFrame } from '../../shared/ui/DialogFrame';
 import type { EnhancementDialogProps } from '../types';
-import { CANVASES_KEY, canvasAttachment, listCanvases, saveCanvas } from './canvas-api';
+import { CANVASES_QUERY_KEY, canvasAttachment, listCanvases, saveCanvas } from './canvas-api';
 import {
   CANVAS_COLOURS,
   canRedo,
@@ -112,7 +112,7 @@ export default function CanvasDialog({ open, onClose, onComplete, conversationId
   const [showSaved, setShowSaved] = useState(false);
 
   const saved = useQuery({
-    queryKey: CANVASES_KEY,
+    queryKey: CANVASES_QUERY_KEY,
     queryFn: listCanvases,
     enabled: showSaved,
     // Thumbnails are short-lived signed links: read the list afresh each time it is shown.
@@ -259,7 +259,7 @@ export default function CanvasDialog({ open, onClose, onComplete, conversationId
         },
         ...(conversationId ? { conversationId } : {}),
       });
-      void queryClient.invalidateQueries({ queryKey: CANVASES_KEY });
+      void queryClient.invalidateQueries({ queryKey: CANVASES_QUERY_KEY });
       onComplete(canvasAttachment(canvasSave));
     } catch (error) {
       // An over-quota 429 already has the app-wide usage-limit toast.

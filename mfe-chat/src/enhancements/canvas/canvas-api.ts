@@ -3,7 +3,8 @@ import { apiFetch } from '@kasa/api-client';
 import type { CanvasListResponse, CanvasSave, CanvasSaveRequest, CanvasSaveResponse } from '@kasa/contracts';
 import type { EnhancementResult } from '../types';
 
-export const CANVASES_KEY = ['enhancements', 'canvases'] as const;
+/** The saved canvases (read with its own queryFn, listCanvases). */
+export const CANVASES_QUERY_KEY = ['/api/enhancements/canvas'] as const;
 
 export function saveCanvas(body: CanvasSaveRequest): Promise<CanvasSaveResponse> {
   return apiFetch<CanvasSaveResponse>('/api/enhancements/canvas/save', { method: 'POST', body });

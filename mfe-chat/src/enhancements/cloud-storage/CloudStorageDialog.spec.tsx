@@ -6,8 +6,8 @@ import {
   renderWithProviders,
   setViewportWidth,
   type FakeResponse,
-} from '../../../test/helpers';
-import { uploadRecord } from '../test-support';
+} from '../../testing/chat-harness';
+import { uploadRecord } from '../../testing/enhancements-fakes';
 import CloudStorageDialog from './CloudStorageDialog';
 
 let calls: { method: string; url: string; body: unknown; credentials?: RequestCredentials }[];

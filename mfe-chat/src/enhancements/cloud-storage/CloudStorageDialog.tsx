@@ -9,10 +9,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@kasa/api-client';
 import type { CloudStorageFile } from '@kasa/contracts';
 import { Box, Button, formatLongDate, useErrorText, useLanguage, useT } from '@kasa/ui';
-import { Spinner } from '../../ui';
-import { DialogFrame } from '../DialogFrame';
+import { Spinner } from '../../shared/ui/Spinner';
+import { DialogFrame } from '../../shared/ui/DialogFrame';
 import { dialogMessages } from '../dialog-messages';
-import { driveAuthUrl, driveDownload, driveFiles, uploadAttachment, uploadKey } from '../enhancements-api';
+import { driveAuthUrl, driveDownload, driveFiles, uploadAttachment } from '../enhancements-api';
+import { uploadQueryKey } from '../../shared/attachments/upload-query';
 import type { EnhancementDialogProps } from '../types';
 
 export const POPUP_FEATURES = 'width=500,height=600';
@@ -121,7 +122,7 @@ export default function CloudStorageDialog({
     setImportError(null);
     try {
       const { upload } = await driveDownload(file.id, conversationId);
-      queryClient.setQueryData(uploadKey(upload.id), upload);
+      queryClient.setQueryData(uploadQueryKey(upload.id), upload);
       if (alive.current) onComplete({ kind: 'attachments', attachments: [uploadAttachment(upload)] });
     } catch (error) {
       if (!alive.current) return;

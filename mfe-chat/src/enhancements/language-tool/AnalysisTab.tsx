@@ -9,14 +9,14 @@ import {
   type NamedEntityType,
 } from '@kasa/contracts';
 import { Box, Button, useErrorText, useT } from '@kasa/ui';
-import { actionButton, fieldLabel, textArea } from '../../quick-actions/styles';
+import { actionButton, fieldLabel, textArea } from '../../shared/ui/form-styles';
 import { analysisIsEmpty, analysisText, nameOf } from './helpers';
 import { analyze } from './language-tool-api';
-import { useLanguages } from './LanguagePicker';
+import { useLanguages } from './useLanguages';
 import { languageToolMessages, type LanguageToolText } from './messages';
 import { badge, Failure, Heading, note, SourceNote } from './parts';
 
-/** The spec's six languages, with the names the analyze call takes. */
+/** The six languages the tool is built for, with the names the analyze call takes. */
 const CHIPS: { name: AnalyzeLanguageName; label: string }[] = [
   { name: 'babanki', label: 'Babanki' },
   { name: 'bum', label: 'Bum' },

@@ -5,9 +5,9 @@ import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DictionaryPage, DictionaryStats, PopulationEvent, PopulationResult } from '@kasa/contracts';
 import { Box, Button, useErrorText, useT } from '@kasa/ui';
-import { actionButton, textArea } from '../../quick-actions/styles';
+import { actionButton, textArea } from '../../shared/ui/form-styles';
 import { SOURCE_LABELS } from './helpers';
-import { browseEntries, populate, PopulationFailure, STATS_KEY } from './language-tool-api';
+import { browseEntries, populate, PopulationFailure, LANGUAGE_STATS_QUERY_KEY } from './language-tool-api';
 import { LanguagePicker } from './LanguagePicker';
 import { languageToolMessages, type LanguageToolText } from './messages';
 import { badge, DictionaryLoadingNote, Failure, Heading, note, SourceNote } from './parts';
@@ -350,7 +350,8 @@ function PopulatePanel() {
             } as const);
       setStream({ ...state, status: 'error', error: failure });
     } finally {
-      if (!controller.signal.aborted) void queryClient.invalidateQueries({ queryKey: STATS_KEY });
+      if (!controller.signal.aborted)
+        void queryClient.invalidateQueries({ queryKey: LANGUAGE_STATS_QUERY_KEY });
     }
   };
 
@@ -436,7 +437,7 @@ function statsText(stats: DictionaryStats): string {
 export function DatabaseTab({ onAdd }: { onAdd: (text: string) => void }) {
   const t = useT(languageToolMessages);
   const errorText = useErrorText();
-  const stats = useQuery<DictionaryStats>({ queryKey: STATS_KEY, staleTime: 0 });
+  const stats = useQuery<DictionaryStats>({ queryKey: LANGUAGE_STATS_QUERY_KEY, staleTime: 0 });
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="database-tab">

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { LANGUAGE_TOOL_WORD_MAX, type DefineResponse } from '@kasa/contracts';
 import { Box, Button, useErrorText, useT } from '@kasa/ui';
-import { actionButton, fieldLabel, textArea } from '../../quick-actions/styles';
+import { actionButton, fieldLabel, textArea } from '../../shared/ui/form-styles';
 import { definitionsText, MATCH_LABELS } from './helpers';
 import { define } from './language-tool-api';
 import { LanguagePicker } from './LanguagePicker';

@@ -3,17 +3,11 @@
 import { useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
 import type { LanguageOption } from '@kasa/contracts';
 import { Box, useT } from '@kasa/ui';
 import { filterLanguages, languageGroup, sortForGroups } from './helpers';
-import { LANGUAGES_KEY } from './language-tool-api';
 import { languageToolMessages } from './messages';
-
-/** The picker's languages (GET …/languages), fetched once and kept for the session. */
-export function useLanguages() {
-  return useQuery<LanguageOption[]>({ queryKey: LANGUAGES_KEY, staleTime: Infinity });
-}
+import { useLanguages } from './useLanguages';
 
 export function LanguagePicker({
   label,

@@ -13,7 +13,12 @@ import type {
   TranslationResponse,
 } from '@kasa/contracts';
 import { loadErrorMessages } from '@kasa/ui';
-import { eventStream, jsonResponse, renderWithProviders, type FakeResponse } from '../../../test/helpers';
+import {
+  eventStream,
+  jsonResponse,
+  renderWithProviders,
+  type FakeResponse,
+} from '../../testing/chat-harness';
 import type { EnhancementResult } from '../types';
 import { parseEventChunk } from './language-tool-api';
 import LanguageToolDialog from './LanguageToolDialog';

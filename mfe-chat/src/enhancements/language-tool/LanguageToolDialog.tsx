@@ -5,7 +5,7 @@ import { useState } from 'react';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Box, useT } from '@kasa/ui';
-import { DialogFrame } from '../DialogFrame';
+import { DialogFrame } from '../../shared/ui/DialogFrame';
 import type { EnhancementDialogProps } from '../types';
 import { AnalysisTab } from './AnalysisTab';
 import { DatabaseTab } from './DatabaseTab';

@@ -8,10 +8,11 @@ import {
   type TranslationResponse,
 } from '@kasa/contracts';
 import { Box, Button, useErrorText, useT } from '@kasa/ui';
-import { actionButton, fieldLabel, textArea } from '../../quick-actions/styles';
+import { actionButton, fieldLabel, textArea } from '../../shared/ui/form-styles';
 import { nameOf, translationText } from './helpers';
 import { translate } from './language-tool-api';
-import { LanguagePicker, useLanguages } from './LanguagePicker';
+import { LanguagePicker } from './LanguagePicker';
+import { useLanguages } from './useLanguages';
 import { languageToolMessages } from './messages';
 import { badge, DictionaryLoadingNote, Failure, Heading, note, SourceNote } from './parts';
 

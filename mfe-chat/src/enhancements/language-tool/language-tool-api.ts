@@ -12,8 +12,8 @@ import {
 } from '@kasa/contracts';
 
 /** Query keys: the default queryFn GETs the key joined by '/'. Loaded once per session. */
-export const LANGUAGES_KEY = [`${LANGUAGE_TOOL_PATH}/languages`] as const;
-export const STATS_KEY = [`${LANGUAGE_TOOL_PATH}/stats`] as const;
+export const LANGUAGES_QUERY_KEY = [`${LANGUAGE_TOOL_PATH}/languages`] as const;
+export const LANGUAGE_STATS_QUERY_KEY = [`${LANGUAGE_TOOL_PATH}/stats`] as const;
 
 export function translate(body: TranslateRequest, signal?: AbortSignal): Promise<TranslationResponse> {
   return apiFetch<TranslationResponse>(`${LANGUAGE_TOOL_PATH}/translate`, { method: 'POST', body, signal });

@@ -1,8 +1,8 @@
 import { defineMessages } from '@kasa/ui';
 
 /**
- * Texts of the language tool dialog in English and French. The spec's texts (tab names, empty
- * states, failures) stay exactly as the spec writes them in English.
+ * Texts of the language tool dialog in English and French. The product's texts (tab names, empty
+ * states, failures) stay word for word as docs/product.md writes them in English.
  */
 export const languageToolMessages = defineMessages({
   en: {

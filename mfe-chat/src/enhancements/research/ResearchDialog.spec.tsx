@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ResearchResponse } from '@kasa/contracts';
 import { loadErrorMessages } from '@kasa/ui';
-import { jsonResponse, renderWithProviders, type FakeResponse } from '../../../test/helpers';
+import { jsonResponse, renderWithProviders, type FakeResponse } from '../../testing/chat-harness';
 import type { EnhancementResult } from '../types';
 import ResearchDialog from './ResearchDialog';
 

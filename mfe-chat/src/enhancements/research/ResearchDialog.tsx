@@ -17,8 +17,8 @@ import {
   type ResearchSource,
 } from '@kasa/contracts';
 import { Box, Button, useErrorText, useT, useToast } from '@kasa/ui';
-import { actionButton, fieldLabel, textArea } from '../../quick-actions/styles';
-import { DialogFrame } from '../DialogFrame';
+import { actionButton, fieldLabel, textArea } from '../../shared/ui/form-styles';
+import { DialogFrame } from '../../shared/ui/DialogFrame';
 import type { EnhancementDialogProps } from '../types';
 import { research, researchProgress } from './research-api';
 import { newRequestId, researchMessageText, STAGE_LABELS, summaryParts } from './research-helpers';

@@ -6,7 +6,7 @@ import {
   renderWithProviders,
   setViewportWidth,
   type FakeResponse,
-} from '../../../test/helpers';
+} from '../../testing/chat-harness';
 import WebSearchDialog from './WebSearchDialog';
 
 let calls: { url: string; body: unknown }[];

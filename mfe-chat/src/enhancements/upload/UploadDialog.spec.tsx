@@ -3,8 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { UPLOAD_MAX_BYTES } from '@kasa/contracts';
 import type { UploadRecord } from '@kasa/contracts';
 import type { Language } from '@kasa/ui';
-import { jsonResponse, renderWithProviders, setViewportWidth } from '../../../test/helpers';
-import { FakeXhr, fileOf, uploadRecord } from '../test-support';
+import { jsonResponse, renderWithProviders, setViewportWidth } from '../../testing/chat-harness';
+import { FakeXhr, fileOf, uploadRecord } from '../../testing/enhancements-fakes';
 import UploadDialog from './UploadDialog';
 
 const realXhr = globalThis.XMLHttpRequest;
@@ -87,7 +87,7 @@ const huge = uploadRecord('p1', 'huge.png', {
 const pick = (...files: File[]) =>
   fireEvent.change(screen.getByTestId('upload-input'), { target: { files } });
 
-test('every file is checked first: the spec texts for each bad one, and nothing is sent', async () => {
+test('every file is checked first: the product's text for each bad one, and nothing is sent', async () => {
   renderDialog();
   pick(
     fileOf('notes.txt', 'text/plain'),

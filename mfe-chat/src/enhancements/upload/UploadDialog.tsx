@@ -6,12 +6,14 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@kasa/api-client';
 import { Box, Button, useErrorText, useT } from '@kasa/ui';
-import { DialogFrame } from '../DialogFrame';
+import { DialogFrame } from '../../shared/ui/DialogFrame';
 import { dialogMessages } from '../dialog-messages';
-import { uploadAttachment, uploadFile, uploadKey } from '../enhancements-api';
-import type { DraftAttachment, EnhancementDialogProps } from '../types';
+import { uploadAttachment, uploadFile } from '../enhancements-api';
+import { uploadQueryKey } from '../../shared/attachments/upload-query';
+import type { DraftAttachment } from '../../shared/attachments/draft-attachment';
+import type { EnhancementDialogProps } from '../types';
 import { shrinkImage } from './resize';
-import { UPLOADS_KEY } from './uploads-api';
+import { UPLOADS_QUERY_KEY } from './uploads-api';
 import { checkFiles, UPLOAD_ACCEPT, type FileProblem } from './validate';
 import { YourUploads } from './YourUploads';
 
@@ -71,7 +73,7 @@ export default function UploadDialog({ open, onClose, onComplete, conversationId
           abort.signal,
         );
         // The chip shows how the reading of the text goes from this record on.
-        queryClient.setQueryData(uploadKey(record.id), record);
+        queryClient.setQueryData(uploadQueryKey(record.id), record);
         const preview = body.type.startsWith('image/') ? URL.createObjectURL(body) : null;
         attachments.push(uploadAttachment(record, preview));
         update(index, { state: 'done', progress: 1 });
@@ -90,7 +92,7 @@ export default function UploadDialog({ open, onClose, onComplete, conversationId
     }
     setBusy(false);
     controller.current = null;
-    void queryClient.invalidateQueries({ queryKey: UPLOADS_KEY });
+    void queryClient.invalidateQueries({ queryKey: UPLOADS_QUERY_KEY });
     if (!failed) onComplete({ kind: 'attachments', attachments });
     else setSent(attachments);
   };

@@ -5,16 +5,17 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UploadRecord } from '@kasa/contracts';
 import { Box, Button, useErrorText, useT } from '@kasa/ui';
-import { uploadKey } from '../enhancements-api';
-import { IconButton, TrashIcon } from '../../ui';
+import { uploadQueryKey } from '../../shared/attachments/upload-query';
+import { IconButton } from '../../shared/ui/IconButton';
+import { TrashIcon } from '../../shared/ui/icons';
 import { extractionStatus, skippedPages } from './extraction-status';
-import { deleteUpload, UPLOADS_KEY } from './uploads-api';
+import { deleteUpload, UPLOADS_QUERY_KEY } from './uploads-api';
 import { uploadMessages } from './upload-messages';
 
 export function YourUploads() {
   const t = useT(uploadMessages);
   const [open, setOpen] = useState(false);
-  const uploads = useQuery<UploadRecord[]>({ queryKey: UPLOADS_KEY, enabled: open });
+  const uploads = useQuery<UploadRecord[]>({ queryKey: UPLOADS_QUERY_KEY, enabled: open });
   return (
     <Box sx={{ mt: 2 }} data-testid="your-uploads">
       <Button
@@ -57,10 +58,10 @@ function UploadItem({ upload }: { upload: UploadRecord }) {
   const removal = useMutation({
     mutationFn: () => deleteUpload(upload.id),
     onSuccess: () => {
-      queryClient.setQueryData<UploadRecord[]>(UPLOADS_KEY, (list) =>
+      queryClient.setQueryData<UploadRecord[]>(UPLOADS_QUERY_KEY, (list) =>
         list?.filter((each) => each.id !== upload.id),
       );
-      queryClient.removeQueries({ queryKey: uploadKey(upload.id) });
+      queryClient.removeQueries({ queryKey: uploadQueryKey(upload.id) });
     },
   });
   const file = upload.originalName;

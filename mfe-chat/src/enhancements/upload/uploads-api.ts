@@ -2,7 +2,7 @@
 import { apiFetch } from '@kasa/api-client';
 
 /** GET /api/enhancements/uploads: the newest 50, newest first (the default queryFn GETs the key). */
-export const UPLOADS_KEY = ['/api/enhancements/uploads'] as const;
+export const UPLOADS_QUERY_KEY = ['/api/enhancements/uploads'] as const;
 
 /** DELETE /api/enhancements/uploads/{id}: the file, its text and a waiting extraction (204). */
 export function deleteUpload(id: string): Promise<void> {

@@ -24,6 +24,7 @@ import {
   type CanvasSaveRequest,
   type CanvasSaveResponse,
 } from '@kasa/contracts';
+import { IsConversationId } from '../../../common';
 
 export const TITLE_REQUIRED = 'Please enter a title for your canvas';
 export const TITLE_TOO_LONG = `A canvas title can be at most ${CANVAS_TITLE_MAX_LENGTH} characters long.`;
@@ -32,7 +33,6 @@ export const HEIGHT_INVALID = `canvasData.height must be a whole number from ${C
 export const DATA_URL_REQUIRED = 'canvasData.dataURL must be a PNG data URL (data:image/png;base64,…).';
 export const VERSION_INVALID = "canvasData.version must be '1.0'.";
 export const CANVAS_DATA_REQUIRED = 'canvasData must be an object with width, height, dataURL and version.';
-export const CONVERSATION_ID_INVALID = 'conversationId must be a conversation id (a UUID).';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -99,7 +99,7 @@ export class SaveCanvasDto implements CanvasSaveRequest {
 
   @ApiPropertyOptional({ type: String, format: 'uuid', description: "One of the user's conversations." })
   @IsOptional()
-  @IsUUID('all', { message: CONVERSATION_ID_INVALID })
+  @IsConversationId()
   conversationId?: string;
 }
 

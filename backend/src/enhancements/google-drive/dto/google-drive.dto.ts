@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import type {
   CloudStorageAuthUrl,
   CloudStorageDownloadRequest,
@@ -7,9 +7,9 @@ import type {
   CloudStorageFilesRequest,
   CloudStorageFilesResponse,
 } from '@kasa/contracts';
+import { IsConversationId } from '../../../common';
 import { UploadRecordDoc } from '../../uploads/dto/uploads.dto';
 
-export const CONVERSATION_ID_INVALID = 'conversationId must be a conversation id (a UUID).';
 export const CODE_INVALID = 'code must be text of at most 2000 characters.';
 export const FILE_ID_INVALID = 'fileId must be a Google Drive file id (letters, digits, - and _).';
 
@@ -38,7 +38,7 @@ export class DriveFilesDto implements CloudStorageFilesRequest {
     description: 'Accepted for the dialog; unused by the list.',
   })
   @IsOptional()
-  @IsUUID('all', { message: CONVERSATION_ID_INVALID })
+  @IsConversationId()
   conversationId?: string;
 }
 
@@ -55,7 +55,7 @@ export class DriveDownloadDto implements CloudStorageDownloadRequest {
     description: "One of the user's conversations: the upload is attached to it.",
   })
   @IsOptional()
-  @IsUUID('all', { message: CONVERSATION_ID_INVALID })
+  @IsConversationId()
   conversationId?: string;
 }
 

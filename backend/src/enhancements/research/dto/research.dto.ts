@@ -9,7 +9,8 @@ import {
   type ResearchSource,
   type SavedResearch,
 } from '@kasa/contracts';
-import { CONVERSATION_ID_INVALID, QueryText } from '../../search/dto/web-search.dto';
+import { IsConversationId } from '../../../common';
+import { QueryText } from '../../search/dto/web-search.dto';
 
 export const REQUEST_ID_INVALID = 'requestId must be a UUID.';
 
@@ -27,7 +28,7 @@ export class ResearchDto implements ResearchRequest {
 
   @ApiPropertyOptional({ type: String, format: 'uuid', description: "One of the user's conversations." })
   @IsOptional()
-  @IsUUID('all', { message: CONVERSATION_ID_INVALID })
+  @IsConversationId()
   conversationId?: string;
 
   @ApiPropertyOptional({

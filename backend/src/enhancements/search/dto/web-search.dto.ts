@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   ENHANCEMENT_QUERY_MAX_LENGTH,
   type SearchEngineName,
@@ -8,10 +8,10 @@ import {
   type WebSearchResponse,
   type WebSearchResult,
 } from '@kasa/contracts';
+import { IsConversationId } from '../../../common';
 
 export const QUERY_REQUIRED = 'Please enter a search query.';
 export const QUERY_TOO_LONG = `A query can be at most ${ENHANCEMENT_QUERY_MAX_LENGTH} characters long.`;
-export const CONVERSATION_ID_INVALID = 'conversationId must be a conversation id (a UUID).';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -42,7 +42,7 @@ export class WebSearchDto implements WebSearchRequest {
 
   @ApiPropertyOptional({ type: String, format: 'uuid', description: "One of the user's conversations." })
   @IsOptional()
-  @IsUUID('all', { message: CONVERSATION_ID_INVALID })
+  @IsConversationId()
   conversationId?: string;
 }
 

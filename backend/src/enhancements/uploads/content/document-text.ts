@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { UploadExtraction, UploadMimeType } from '@kasa/contracts';
-import { ffmpegPath } from '../../../ai/audio/ffmpeg';
-import { ProcessFailedError, type MemoryLimit } from '../../../ai/audio/run-process';
+import { ffmpegPath } from '../../../processes/ffmpeg';
+import { ProcessFailedError, type MemoryLimit } from '../../../processes/run-process';
 import type { DocumentLimits, DocumentsConfig } from '../../../config';
 import {
   type ThreadTask,

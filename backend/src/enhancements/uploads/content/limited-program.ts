@@ -4,7 +4,7 @@ import {
   type ProcessResult,
   ProcessFailedError,
   runProcess,
-} from '../../../ai/audio/run-process';
+} from '../../../processes/run-process';
 import {
   type Deadline,
   ExtractionError,

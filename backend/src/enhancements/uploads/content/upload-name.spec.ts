@@ -31,7 +31,7 @@ describe('upload names', () => {
     expect(hasAllowedExtension('notes')).toBe(true);
   });
 
-  it('allows the spec’s types, their usual aliases and no declared type', () => {
+  it('allows the accepted types, their usual aliases and no declared type', () => {
     for (const type of [
       'image/png',
       'application/pdf',

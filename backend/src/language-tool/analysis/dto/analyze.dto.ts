@@ -7,7 +7,6 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
-  IsUUID,
   MaxLength,
 } from 'class-validator';
 import {
@@ -24,7 +23,7 @@ import {
   type NamedEntity,
   type NamedEntityType,
 } from '@kasa/contracts';
-import { CONVERSATION_ID_INVALID } from '../../../enhancements/search/dto/web-search.dto';
+import { IsConversationId } from '../../../common';
 
 export const ANALYZE_TEXT_REQUIRED = 'Please enter a text to analyse.';
 export const ANALYZE_TEXT_TOO_LONG = `A text to analyse can be at most ${LANGUAGE_TOOL_TEXT_MAX} characters long.`;
@@ -58,7 +57,7 @@ export class AnalyzeDto implements AnalyzeRequest {
   @ApiPropertyOptional({
     type: [String],
     maxItems: ANALYZE_LANGUAGES_MAX,
-    description: `The languages to consider (identification, dictionary, translations): ISO 639-3 codes of the language list, or the spec's names (${Object.keys(ANALYZE_LANGUAGE_NAMES).join(', ')}). Default: the spec's six (${Object.values(ANALYZE_LANGUAGE_NAMES).join(', ')}). An unknown one is a 400 LANGUAGE_TOOL_UNKNOWN_LANGUAGE.`,
+    description: `The languages to consider (identification, dictionary, translations): ISO 639-3 codes of the language list, or their English names (${Object.keys(ANALYZE_LANGUAGE_NAMES).join(', ')}). Default: these six (${Object.values(ANALYZE_LANGUAGE_NAMES).join(', ')}). An unknown one is a 400 LANGUAGE_TOOL_UNKNOWN_LANGUAGE.`,
     example: ['babanki', 'ngemba', 'eng'],
   })
   @IsOptional()
@@ -98,7 +97,7 @@ export class AnalyzeDto implements AnalyzeRequest {
 
   @ApiPropertyOptional({ type: String, format: 'uuid', description: "One of the user's conversations." })
   @IsOptional()
-  @IsUUID('all', { message: CONVERSATION_ID_INVALID })
+  @IsConversationId()
   conversationId?: string;
 }
 

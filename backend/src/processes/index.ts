@@ -1,0 +1,2 @@
+export * from './ffmpeg';
+export * from './run-process';

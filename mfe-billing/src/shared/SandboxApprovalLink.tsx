@@ -1,0 +1,23 @@
+import { Box, useT } from '@kasa/ui';
+import { messages } from '../messages';
+
+/** Sandbox only: the local page standing in for the payment prompt on the phone. */
+export function SandboxApprovalLink({
+  href,
+  testId = 'sandbox-approval-link',
+}: {
+  href: string;
+  testId?: string;
+}) {
+  const t = useT(messages);
+  return (
+    <Box
+      component="a"
+      href={href}
+      data-testid={testId}
+      sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, color: 'inherit', fontWeight: 700 }}
+    >
+      {t('openSandboxApproval')}
+    </Box>
+  );
+}

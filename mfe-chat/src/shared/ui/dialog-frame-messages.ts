@@ -1,0 +1,7 @@
+import { defineMessages } from '@kasa/ui';
+
+/** The texts of DialogFrame (loaded with the first dialog). */
+export const dialogFrameMessages = defineMessages({
+  en: { close: 'Close' },
+  fr: { close: 'Fermer' },
+});
