@@ -14,7 +14,7 @@ import { FilesModule } from './files';
 import { HealthModule } from './health/health.module';
 import { LegalModule } from './legal/legal.module';
 import { MailModule } from './mail';
-import { NotificationsModule } from './mail/notifications/notifications.module';
+import { NotificationsModule } from './notifications/notifications.module';
 import { MediaModule } from './media';
 import { QueueModule } from './queue';
 import { UsageModule } from './usage';

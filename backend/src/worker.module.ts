@@ -6,7 +6,7 @@ import { DatabaseModule } from './database/database.module';
 import { ResearchJobsModule } from './enhancements/research/jobs/research-jobs.module';
 import { UploadJobsModule } from './enhancements/uploads/jobs/upload-jobs.module';
 import { PopulationJobsModule } from './language-tool/population/jobs/population-jobs.module';
-import { NotificationJobsModule } from './mail/notifications/jobs/notification-jobs.module';
+import { NotificationJobsModule } from './notifications/jobs/notification-jobs.module';
 import { MediaJobsModule } from './media/jobs/media-jobs.module';
 import { QueueModule } from './queue';
 import { SystemJobsModule } from './queue/system/jobs/system-jobs.module';

@@ -6,8 +6,8 @@ import { MailService } from '../src/mail/mail.service';
 import {
   PRO_ENDING_SCAN_EVERY_MS,
   PRO_ENDING_SCHEDULER_ID,
-} from '../src/mail/notifications/jobs/pro-ending-schedule';
-import { PRO_ENDING_SCAN_JOB } from '../src/mail/notifications/jobs/notification-jobs.types';
+} from '../src/notifications/jobs/pro-ending-schedule';
+import { PRO_ENDING_SCAN_JOB } from '../src/notifications/jobs/notification.job-types';
 import { QueueService } from '../src/queue';
 import { eventually, listen, openChatStream, sql } from './chat-support';
 import { bearer, registerUser } from './support/accounts';

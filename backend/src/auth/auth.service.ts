@@ -12,7 +12,7 @@ import { hash, verify, argon2id } from 'argon2';
 import { CLOCK, type Clock } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { MailService } from '../mail/mail.service';
-import { emailChangedNotice } from '../mail/security-notices';
+import { emailChangedNotice } from './security-notices';
 import { normalizeUsername, toAuthUser, type User, UsersService } from '../users';
 import type {
   ChangePasswordDto,

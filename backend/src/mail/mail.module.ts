@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from '../config';
-import { DevOutboxModule } from './dev-outbox.module';
+import { DevOutboxModule } from '../dev-outbox/dev-outbox.module';
 import { MailService } from './mail.service';
 import { OutboxMessage } from './outbox-message.entity';
 

@@ -20,7 +20,7 @@ import { type Reservation, type ReservedUsage, UsageService } from '../usage';
 import type { User } from '../users';
 import type { AudioUpload } from './audio-upload';
 import type { SpeakDto } from './dto/speak.dto';
-import type { Transcript } from './jobs/voice-jobs';
+import type { Transcript } from './jobs/voice.job-types';
 import { estimatedSpeechSeconds, meteredSeconds } from './speech-seconds';
 import { audioUnreadable, notAudio, sttUnavailable } from './voice.errors';
 

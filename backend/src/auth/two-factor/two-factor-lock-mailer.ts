@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { MailService } from '../../mail/mail.service';
-import { twoFactorLockedNotice } from '../../mail/security-notices';
-import { siteLink } from '../../mail/notifications/notification-texts';
+import { twoFactorLockedNotice } from '../security-notices';
+import { siteLink } from '../../notifications/notification-texts';
 import { UsersService } from '../../users';
 import { unlockPath } from './two-factor-lock';
 

@@ -87,7 +87,7 @@ const huge = uploadRecord('p1', 'huge.png', {
 const pick = (...files: File[]) =>
   fireEvent.change(screen.getByTestId('upload-input'), { target: { files } });
 
-test('every file is checked first: the product's text for each bad one, and nothing is sent', async () => {
+test('every file is checked first: the product text for each bad one, and nothing is sent', async () => {
   renderDialog();
   pick(
     fileOf('notes.txt', 'text/plain'),

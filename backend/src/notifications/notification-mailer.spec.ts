@@ -1,4 +1,4 @@
-import type { MailService } from '../mail.service';
+import type { MailService } from '../mail/mail.service';
 import type { NotificationDeliveriesRepository } from './notification-deliveries.repository';
 import { NotificationMailer } from './notification-mailer';
 import type {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MailService } from '../mail.service';
+import { MailService } from '../mail/mail.service';
 import { NotificationDeliveriesRepository } from './notification-deliveries.repository';
 import {
   type NotificationTopic,

@@ -1,4 +1,4 @@
-import type { UsageFeature } from '@kasa/contracts';
+import type { UsageWarning } from '../../usage/usage-alert.port';
 import type { NotifyOutcome } from '../notification-mailer';
 
 /** The notification e-mails' jobs, on the 'notifications' queue (docs/architecture.md#notification-e-mails). */
@@ -6,16 +6,8 @@ export const USAGE_ALERT_JOB = 'notifications.usage-alert';
 export const PRO_ENDING_SCAN_JOB = 'notifications.pro-ending-scan';
 export const PRODUCT_NEWS_JOB = 'notifications.product-news';
 
-/** A reservation took a meter over 80 % of its limit (usage/usage-alerts.ts queues it). */
-export interface UsageAlertJob {
-  userId: string;
-  feature: UsageFeature;
-  /** The counter's month, 'YYYY-MM-01' (UTC). */
-  period: string;
-  /** The counter right after the reservation, and the plan's limit then (voice in seconds). */
-  used: number;
-  limit: number;
-}
+/** The usage alert job's payload is usage's warning as is (usage/usage-alert.port.ts; usage-alert.publisher.ts queues it). */
+export type UsageAlertJob = UsageWarning;
 
 export interface ProEndingScanResult {
   sent: number;
@@ -34,7 +26,7 @@ export interface ProductNewsResult {
   counts: Partial<Record<NotifyOutcome, number>>;
 }
 
-declare module '../../../queue/job-map' {
+declare module '../../queue/job-map' {
   interface JobMap {
     'notifications.usage-alert': { payload: UsageAlertJob; result: NotifyOutcome };
     'notifications.pro-ending-scan': { payload: Record<string, never>; result: ProEndingScanResult };

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { queueOfJob, QueueService } from '../../../queue';
-import { PRO_ENDING_SCAN_JOB } from './notification-jobs.types';
+import { queueOfJob, QueueService } from '../../queue';
+import { PRO_ENDING_SCAN_JOB } from './notification.job-types';
 
 /** The scheduler's id: one per queue namespace, so every worker upserts the same one. */
 export const PRO_ENDING_SCHEDULER_ID = 'notifications-pro-ending-scan';

@@ -1,5 +1,5 @@
-import type { Mail } from './mail.service';
-import { mailDate, type MailSite, siteLink } from './notifications/notification-texts';
+import type { Mail } from '../mail/mail.service';
+import { mailDate, type MailSite, siteLink } from '../notifications/notification-texts';
 
 /**
  * The security notices: e-mails about the account itself, sent whatever the notification

@@ -1,7 +1,7 @@
 import { type PaymentMethod, USAGE_FEATURE_NAMES, USAGE_WARNING_PERCENT } from '@kasa/contracts';
-import { nextPeriodStart } from '../../usage/usage-period';
+import { nextPeriodStart } from '../usage/usage-period';
 import type { NotificationContent } from './notification-mailer';
-import type { UsageAlertJob } from './jobs/notification-jobs.types';
+import type { UsageAlertJob } from './jobs/notification.job-types';
 
 /**
  * The notification e-mails' texts (English: the account stores no language). Links are absolute

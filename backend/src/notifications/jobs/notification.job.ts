@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../config';
-import { OnJob } from '../../../queue/on-job.decorator';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { OnJob } from '../../queue/on-job.decorator';
 import { NotificationMailer, type NotifyOutcome } from '../notification-mailer';
 import { NotificationPreferencesRepository } from '../notification-preferences.repository';
 import { productNewsMail, usageAlertMail } from '../notification-texts';
@@ -10,7 +10,7 @@ import type {
   ProductNewsResult,
   ProEndingScanResult,
   UsageAlertJob,
-} from './notification-jobs.types';
+} from './notification.job-types';
 
 const NEWS_PAGE = 200;
 

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClockModule } from '../../../common/clock';
-import { MailService } from '../../mail.service';
-import { OutboxMessage } from '../../outbox-message.entity';
+import { ClockModule } from '../../common/clock';
+import { MailService } from '../../mail/mail.service';
+import { OutboxMessage } from '../../mail/outbox-message.entity';
 import { NotificationDeliveriesRepository } from '../notification-deliveries.repository';
 import { NotificationMailer } from '../notification-mailer';
 import { NotificationPreferencesRepository } from '../notification-preferences.repository';
 import { ProEndingScan } from '../pro-ending-scan';
 import { ProEndingRepository } from '../pro-ending.repository';
-import { NotificationJobs } from './notification.jobs';
+import { NotificationJobs } from './notification.job';
 import { ProEndingSchedule } from './pro-ending-schedule';
 
 /**

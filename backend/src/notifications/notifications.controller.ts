@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { NotificationSettingsResponse, ProductNewsResponse } from '@kasa/contracts';
-// The guards' own files, not '../../auth': the auth module imports the mail service (see ../mail.module.ts).
-import { AdminGuard } from '../../auth/admin.guard';
-import { CurrentUser, JwtAuthGuard } from '../../auth/jwt-auth.guard';
-import { NoStore } from '../../common/no-store';
-import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiValidationFailed } from '../../docs';
-import type { User } from '../../users';
+// The guards' own files, not '../auth': the auth module imports the mail service (see ../mail/mail.module.ts).
+import { AdminGuard } from '../auth/admin.guard';
+import { CurrentUser, JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { NoStore } from '../common/no-store';
+import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiValidationFailed } from '../docs';
+import type { User } from '../users';
 import {
   NotificationSettingsResponseDoc,
   ProductNewsDto,

@@ -2,13 +2,13 @@ import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import type { OutboxMessage } from '@kasa/contracts';
 import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsEmail } from 'class-validator';
-// The guards' own files, not '../auth': the auth module imports the mail service (see mail.module.ts).
+// The guards' own files, not '../auth': the auth module imports the mail service (see ../mail/mail.module.ts).
 import { AdminGuard } from '../auth/admin.guard';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { NoStore } from '../common/no-store';
 import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiValidationFailed } from '../docs';
-import { OutboxResponseDoc } from '../dev-outbox/dto/dev-outbox.responses';
-import { MailService } from './mail.service';
+import { OutboxResponseDoc } from './dto/dev-outbox.responses';
+import { MailService } from '../mail/mail.service';
 
 export class OutboxQuery {
   @ApiProperty({ type: String, format: 'email', description: 'The address the mails were sent to.' })

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { ApiException } from '../../common/api-exception';
-import { queueOfJob, QueueService } from '../../queue';
-import { PRODUCT_NEWS_JOB, type ProductNewsJob } from './jobs/notification-jobs.types';
+import { ApiException } from '../common/api-exception';
+import { queueOfJob, QueueService } from '../queue';
+import { PRODUCT_NEWS_JOB, type ProductNewsJob } from './jobs/notification.job-types';
 import { NotificationPreferencesRepository } from './notification-preferences.repository';
 
 /** An administrator's announcement: counted now, mailed by the 'notifications.product-news' job. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { NotificationSettingsResponse, UpdateNotificationPreferencesRequest } from '@kasa/contracts';
-import { SESSION_ENDED } from '../../auth/auth.errors';
-import { ApiException } from '../../common/api-exception';
+import { SESSION_ENDED } from '../auth/auth.errors';
+import { ApiException } from '../common/api-exception';
 import { NotificationPreferencesRepository } from './notification-preferences.repository';
 
 /** The Notifications dialog of the account page: read and change which e-mails the user wants. */

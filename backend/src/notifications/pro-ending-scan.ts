@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, type Clock } from '../../common/clock';
-import { APP_CONFIG, type AppConfig } from '../../config';
+import { CLOCK, type Clock } from '../common/clock';
+import { APP_CONFIG, type AppConfig } from '../config';
 import { NotificationMailer } from './notification-mailer';
 import { proEndingMail } from './notification-texts';
 import { proEndingKey, ProEndingRepository } from './pro-ending.repository';

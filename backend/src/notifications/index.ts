@@ -1,3 +1,3 @@
 export * from './notifications.module';
 export * from './jobs/notification-jobs.module';
-export * from './jobs/notification-jobs.types';
+export * from './jobs/notification.job-types';

@@ -7,7 +7,7 @@ import { type JobContext, OnJob } from '../../queue/on-job.decorator';
 import { meteredSeconds } from '../speech-seconds';
 import { voiceFailure } from '../voice-failure';
 import { withStoredFileCopy } from './stored-audio';
-import type { SpeakJob, SpokenAudio, TranscribeJob, Transcript } from './voice-jobs';
+import type { SpeakJob, SpokenAudio, TranscribeJob, Transcript } from './voice.job-types';
 
 /** The engine's name as the API shows it: the model of a server, else the offline engine. */
 function engineName(engine: { engine: string; model?: string }): string {
