@@ -139,11 +139,21 @@ function backendLayerZones(src) {
   ];
   const higherThan = (index) =>
     [...composition, ...layers.slice(0, index).flat()].map((name) => `${src}/${name}`);
-  return layers.slice(1).flatMap((layer, i) =>
-    layer.map((name) => ({
+  // The features sit below the composition roots too. process-lifecycle.ts is left out: a
+  // feature's own command-line program (language-tool/population/import-cli.ts) exits through it.
+  const roots = composition.filter((name) => name !== 'process-lifecycle.ts').map((name) => `${src}/${name}`);
+  return [
+    ...layers[0].map((name) => ({
       target: `${src}/${name}`,
-      from: higherThan(i + 1),
-      message: `${name}/ sits below what it imports here; offer a port or a registry instead (docs/architecture.md#layers).`,
+      from: roots,
+      message: `${name}/ is a feature: the composition roots import it, never the reverse (docs/architecture.md#layers).`,
     })),
-  );
+    ...layers.slice(1).flatMap((layer, i) =>
+      layer.map((name) => ({
+        target: `${src}/${name}`,
+        from: higherThan(i + 1),
+        message: `${name}/ sits below what it imports here; offer a port or a registry instead (docs/architecture.md#layers).`,
+      })),
+    ),
+  ];
 }

@@ -8,6 +8,7 @@ import { ClockModule, LoggingModule } from './common';
 import { ConcurrencyLimitsModule } from './concurrency-limits';
 import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
+import { DevOutboxModule } from './dev-outbox/dev-outbox.module';
 import { EnhancementsModule } from './enhancements';
 import { LanguageToolModule } from './language-tool/language-tool.module';
 import { FilesModule } from './files';
@@ -17,7 +18,7 @@ import { MailModule } from './mail';
 import { NotificationsModule } from './notifications/notifications.module';
 import { MediaModule } from './media';
 import { QueueModule } from './queue';
-import { UsageModule } from './usage';
+import { JobUsageLedgerModule, UsageModule } from './usage';
 import { VoiceModule } from './voice/voice.module';
 import { WebModule } from './web';
 import { JOB_MODULES } from './worker.module';
@@ -38,10 +39,15 @@ export class AppModule {
         ConcurrencyLimitsModule,
         WorkerThreadsModule,
         TempFilesModule,
-        QueueModule.forRoot({ runWorkers: config.workerMode === 'inline' }),
+        QueueModule.forRoot({
+          runWorkers: config.workerMode === 'inline',
+          usageLedger: JobUsageLedgerModule,
+        }),
         ...(config.workerMode === 'inline' ? JOB_MODULES : []),
         HealthModule,
-        MailModule.forRoot(config),
+        MailModule,
+        // The outbox route only outside production (see dev-outbox.controller.ts).
+        ...(config.nodeEnv === 'production' ? [] : [DevOutboxModule]),
         NotificationsModule,
         AccountModule,
         AiModule,

@@ -12,6 +12,7 @@ import { QueueModule } from './queue';
 import { SystemJobsModule } from './queue/system/jobs/system-jobs.module';
 import { VoiceJobsModule } from './voice/jobs/voice-jobs.module';
 import { TempFilesModule } from './temp-files';
+import { JobUsageLedgerModule } from './usage/job-usage-ledger.module';
 import { WorkerThreadsModule } from './worker-threads';
 
 /**
@@ -42,7 +43,7 @@ export class WorkerModule {
         DatabaseModule,
         WorkerThreadsModule,
         TempFilesModule,
-        QueueModule.forRoot({ runWorkers: true }),
+        QueueModule.forRoot({ runWorkers: true, usageLedger: JobUsageLedgerModule }),
         ...JOB_MODULES,
         ...extraJobModules,
       ],

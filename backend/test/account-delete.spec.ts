@@ -11,7 +11,7 @@ import type {
   TwoFactorSetupResponse,
   UploadRecord,
 } from '@kasa/contracts';
-import { EntitlementService } from '../src/billing';
+import { EntitlementService } from '../src/entitlement';
 import { CLOCK, type Clock } from '../src/common';
 import { ACCOUNT_DELETED } from '../src/account/deletion/account-deletion.service';
 import { PASSWORD_REQUIRED_TO_DELETE } from '../src/account/deletion/delete-account.dto';

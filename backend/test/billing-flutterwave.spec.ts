@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { AuthResponse, MobileMoneyPaymentResponse, PlansResponse } from '@kasa/contracts';
-import { EntitlementService } from '../src/billing';
-import { VERIF_HASH_INVALID } from '../src/billing/flutterwave/flutterwave-webhook.guard';
+import { EntitlementService } from '../src/entitlement';
+import { VERIF_HASH_INVALID } from '../src/billing/flutterwave/flutterwave.errors';
 import { PHONE_RULE } from '../src/billing/mobile-money/mobile-money.dto';
 import {
   approveOnPhone,

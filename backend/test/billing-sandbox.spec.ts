@@ -5,12 +5,12 @@ import type {
   CreateSubscriptionResponse,
   MobileMoneyPaymentResponse,
 } from '@kasa/contracts';
-import { EntitlementService } from '../src/billing';
-import { NO_CARD_SUBSCRIPTION } from '../src/billing/card/card-subscription.service';
-import { FLUTTERWAVE_NOT_CONFIGURED } from '../src/billing/flutterwave/flutterwave-webhook.guard';
+import { EntitlementService } from '../src/entitlement';
+import { NO_CARD_SUBSCRIPTION } from '../src/billing/card/card.errors';
+import { FLUTTERWAVE_NOT_CONFIGURED } from '../src/billing/flutterwave/flutterwave.errors';
 import { approveInSandbox, noRoute, requestSent } from '../src/billing/mobile-money/mobile-money-texts';
 import { NOT_A_CHECKOUT_LINK } from '../src/billing/sandbox/sandbox-checkout.controller';
-import { STRIPE_NOT_CONFIGURED } from '../src/billing/stripe/stripe-webhook.service';
+import { STRIPE_NOT_CONFIGURED } from '../src/billing/stripe/stripe.errors';
 import { CLOCK, type Clock } from '../src/common';
 import { PlanCatalog } from '../src/plans';
 import { sql } from './chat-support';

@@ -1,10 +1,9 @@
 import Stripe from 'stripe';
 import request from 'supertest';
 import type { AuthResponse, CancelSubscriptionResponse, CreateSubscriptionResponse } from '@kasa/contracts';
-import { EntitlementService } from '../src/billing';
-import { NO_CARD_SUBSCRIPTION } from '../src/billing/card/card-subscription.service';
-import { STRIPE_REFUSED } from '../src/billing/stripe/stripe-errors';
-import { STRIPE_SIGNATURE_INVALID } from '../src/billing/stripe/stripe-webhook.service';
+import { EntitlementService } from '../src/entitlement';
+import { NO_CARD_SUBSCRIPTION } from '../src/billing/card/card.errors';
+import { STRIPE_REFUSED, STRIPE_SIGNATURE_INVALID } from '../src/billing/stripe/stripe.errors';
 import { CLOCK, type Clock } from '../src/common';
 import { sql } from './chat-support';
 import { type FakeStripeServer, startFakeStripe } from './support/fake-stripe-server';

@@ -1,5 +1,5 @@
 import type { Mail } from '../mail/mail.service';
-import { mailDate, type MailSite, siteLink } from '../notifications/notification-texts';
+import { mailDate, type MailSite, siteLink } from '../mail/mail-site';
 
 /**
  * The security notices: e-mails about the account itself, sent whatever the notification

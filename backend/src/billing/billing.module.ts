@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { EntitlementModule } from '../entitlement';
 import { PlanCatalog, PlansModule } from '../plans';
 import { CARD_PAYMENT_ENGINE, type CardPaymentEngine } from './card/card-payment-engine';
 import { CardSubscriptionClosure } from './card/card-subscription-closure';
@@ -10,7 +11,6 @@ import { CardSubscriptionLifecycle } from './card/card-subscription.lifecycle';
 import { CardSubscriptionService } from './card/card-subscription.service';
 import { PaymentEventsService } from './core/payment-events.service';
 import { SubscriptionRepository } from './core/subscription.repository';
-import { EntitlementService } from './entitlement/entitlement.service';
 import { PaymentEventEntity } from './entities/payment-event.entity';
 import { StripeCustomerEntity } from './entities/stripe-customer.entity';
 import { SubscriptionEntity } from './entities/subscription.entity';
@@ -38,11 +38,12 @@ import { StripeWebhookService } from './stripe/stripe-webhook.service';
 /**
  * Payments (docs/product.md#checkout): Stripe cards, Flutterwave mobile money, and the sandbox
  * checkout for whichever has no keys, at the prices of the plan table (PlansModule; a Stripe
- * card is charged by its STRIPE_PRICE_ID). Exports the entitlement other modules read.
+ * card is charged by its STRIPE_PRICE_ID). Who is Pro is EntitlementModule's (entitlement/).
  */
 @Module({
   imports: [
     AuthModule,
+    EntitlementModule,
     PlansModule,
     TypeOrmModule.forFeature([
       SubscriptionEntity,
@@ -59,7 +60,6 @@ import { StripeWebhookService } from './stripe/stripe-webhook.service';
     BillingHistoryController,
   ],
   providers: [
-    EntitlementService,
     SubscriptionRepository,
     PaymentEventsService,
     CardSubscriptionLifecycle,
@@ -114,6 +114,6 @@ import { StripeWebhookService } from './stripe/stripe-webhook.service';
           : new SandboxMobileMoneyEngine(subscriptions, plans),
     },
   ],
-  exports: [EntitlementService, PaymentRecordsService, CardSubscriptionClosure],
+  exports: [PaymentRecordsService, CardSubscriptionClosure],
 })
 export class BillingModule {}

@@ -1,5 +1,4 @@
 export * from './billing.module';
 export * from './entities/subscription.entity';
-export * from './entitlement/entitlement.service';
 export * from './card/card-subscription-closure';
 export * from './payment-records/payment-records.service';

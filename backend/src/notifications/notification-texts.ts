@@ -1,31 +1,13 @@
 import { type PaymentMethod, USAGE_FEATURE_NAMES, USAGE_WARNING_PERCENT } from '@kasa/contracts';
+import { mailDate, type MailSite, siteLink } from '../mail/mail-site';
 import { nextPeriodStart } from '../usage/usage-period';
 import type { NotificationContent } from './notification-mailer';
 import type { UsageAlertJob } from './jobs/notification.job-types';
 
 /**
- * The notification e-mails' texts (English: the account stores no language). Links are absolute
- * when PUBLIC_URL is set, else the app's path (what the user opens in Kasa).
+ * The notification e-mails' texts (English: the account stores no language). Links come from
+ * siteLink (../mail/mail-site.ts): absolute when PUBLIC_URL is set, else the app's path.
  */
-export interface MailSite {
-  appName: string;
-  publicUrl?: string;
-}
-
-export function siteLink(site: MailSite, path: string): string {
-  return site.publicUrl ? `${site.publicUrl.replace(/\/+$/, '')}${path}` : path;
-}
-
-/** '1 February 2031': a date no reader misreads (day and month order differ between countries). */
-export function mailDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(at);
-}
-
 function footer(site: MailSite): string {
   return `You can choose which e-mails ${site.appName} sends you on the Account page, Preferences, Notifications: ${siteLink(site, '/account')}`;
 }

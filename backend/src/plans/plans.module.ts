@@ -4,8 +4,7 @@ import { PlansRepository } from './plans.repository';
 
 /**
  * The plan table (docs/product.md#plans-and-limits: prices and monthly limits), cached in memory. Its own module so
- * that quotas (UsageModule) and payments (BillingModule, which UsageModule imports) read the
- * same table.
+ * that quotas (UsageModule) and payments (BillingModule) read the same table.
  */
 @Module({
   providers: [PlansRepository, PlanCatalog],

@@ -5,3 +5,4 @@ export * from './job-map';
 export * from './job-failure';
 export * from './on-job.decorator';
 export * from './system/system-queue';
+export * from './job-usage.port';

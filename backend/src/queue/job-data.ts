@@ -1,4 +1,4 @@
-import type { ReservedUsage } from '../usage/reservation';
+import type { JobReservation } from './job-usage.port';
 
 /**
  * Where a job carries, beside the payload's own fields, the usage its request reserved and its
@@ -8,7 +8,7 @@ import type { ReservedUsage } from '../usage/reservation';
 const RESERVATION_FIELD = '_reservation';
 const KEY_FIELD = '_jobKey';
 
-export function jobData(payload: object, reserved?: ReservedUsage, key?: string): object {
+export function jobData(payload: object, reserved?: JobReservation, key?: string): object {
   if (!reserved && !key) return payload;
   return {
     ...payload,
@@ -17,13 +17,13 @@ export function jobData(payload: object, reserved?: ReservedUsage, key?: string)
   };
 }
 
-export function splitJobData(data: unknown): { payload: unknown; reserved?: ReservedUsage; key?: string } {
+export function splitJobData(data: unknown): { payload: unknown; reserved?: JobReservation; key?: string } {
   if (!data || typeof data !== 'object' || !(RESERVATION_FIELD in data || KEY_FIELD in data))
     return { payload: data };
   const { [RESERVATION_FIELD]: reserved, [KEY_FIELD]: key, ...payload } = data as Record<string, unknown>;
   return {
     payload,
-    ...(reserved ? { reserved: reserved as ReservedUsage } : {}),
+    ...(reserved ? { reserved: reserved as JobReservation } : {}),
     ...(typeof key === 'string' ? { key } : {}),
   };
 }

@@ -1,6 +1,7 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { ApiException } from '../common/api-exception';
+import type { ApiException } from '../common/api-exception';
+import { storageFull } from './queue.errors';
 
 /**
  * An HttpException thrown by a job handler crosses to the waiting request through the job's
@@ -59,12 +60,7 @@ export function storageFailure(error: unknown): ApiException | undefined {
   // Duck-typed, not instanceof Error: Node's own errors may come from another realm (a VM context).
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
     const code = (current as NodeJS.ErrnoException).code;
-    if (code && STORAGE_EXHAUSTED.has(code))
-      return new ApiException(
-        HttpStatus.INSUFFICIENT_STORAGE,
-        'STORAGE_FULL',
-        'The result could not be saved: storage is full. Nothing was charged; please try again later.',
-      );
+    if (code && STORAGE_EXHAUSTED.has(code)) return storageFull();
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

@@ -1,7 +1,6 @@
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../config';
-import { UsageRepository } from '../usage/usage.repository';
 import { JobDiscovery } from './job-discovery';
 import { createQueueDriver } from './queue-driver';
 import { QueueService } from './queue.service';
@@ -11,16 +10,17 @@ import { WorkerService } from './worker.service';
 /**
  * BullMQ on Redis or on PostgreSQL (see queue-driver.ts). `runWorkers` decides whether this
  * process also consumes jobs: the @OnJob handlers of the job modules it imports (see
- * worker.module.ts). A worker refunds a failed job's usage straight through UsageRepository (the
- * worker process has no UsageModule: it would bring authentication and mail with it).
+ * worker.module.ts). Jobs' usage is settled and refunded through the JobUsageLedger port
+ * (job-usage.port.ts): `usageLedger` is a module that exports JOB_USAGE_LEDGER (the composition
+ * roots give usage/job-usage-ledger.module.ts), so the queue knows nothing of usage.
  */
 @Global()
 @Module({})
 export class QueueModule {
-  static forRoot(options: { runWorkers: boolean }): DynamicModule {
+  static forRoot(options: { runWorkers: boolean; usageLedger: Type | DynamicModule }): DynamicModule {
     return {
       module: QueueModule,
-      imports: [DiscoveryModule],
+      imports: [DiscoveryModule, options.usageLedger],
       providers: [
         {
           provide: QUEUE_DRIVER,
@@ -29,7 +29,6 @@ export class QueueModule {
         },
         { provide: RUN_WORKERS, useValue: options.runWorkers },
         JobDiscovery,
-        UsageRepository,
         QueueService,
         WorkerService,
       ],

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Job, Queue, QueueEvents } from 'bullmq';
-import { ApiException } from '../common/api-exception';
-import { Reservation } from '../usage/reservation';
-import { UsageRepository } from '../usage/usage.repository';
 import { jobData, splitJobData } from './job-data';
 import { httpFailureOf, JobFailedError, STALLED_TOO_OFTEN } from './job-failure';
 import { type JobName, type JobPayload, type JobResult, queueOfJob } from './job-map';
+import {
+  type HeldJobReservation,
+  JOB_USAGE_LEDGER,
+  type JobReservation,
+  type JobUsageLedger,
+} from './job-usage.port';
+import { jobFailed, jobNoWorker, jobTimeout, queueUnavailable } from './queue.errors';
 import { QUEUE_DRIVER } from './queue.tokens';
 import type { QueueDriver } from './queue-driver';
 
@@ -18,7 +22,7 @@ export interface RunJobOptions {
   /** How long the request waits for the result. */
   timeoutMs: number;
   /** Usage taken for this work: refunded once if the job finally fails or no worker takes it. */
-  reservation?: Reservation;
+  reservation?: HeldJobReservation;
   attempts?: number;
   /** First retry delay; it doubles on each retry. */
   backoffMs?: number;
@@ -46,7 +50,7 @@ export class QueueService implements OnApplicationShutdown {
 
   constructor(
     @Inject(QUEUE_DRIVER) private readonly driver: QueueDriver,
-    private readonly usage: UsageRepository,
+    @Inject(JOB_USAGE_LEDGER) private readonly usage: JobUsageLedger,
   ) {}
 
   get backend() {
@@ -107,7 +111,11 @@ export class QueueService implements OnApplicationShutdown {
     const { reservation } = options;
     // The job's key: its settlement and its stored output are keyed by it (job-data.ts).
     const key = randomUUID();
-    const refund = () => (reservation ? this.refundJob(name, key, reservation) : Promise.resolve());
+    const refund = () => {
+      if (!reservation) return Promise.resolve();
+      reservation.markGivenBack();
+      return this.refundJob(name, key, reservation.toJSON());
+    };
     let job: Job<object, JobResult<Name>>;
     try {
       job = await this.queue<object, JobResult<Name>>(queueOfJob(name)).add(
@@ -125,7 +133,7 @@ export class QueueService implements OnApplicationShutdown {
       this.logger.error(
         `Adding a ${name} job failed: ${error instanceof Error ? error.message : String(error)}`,
       );
-      throw new ApiException(503, 'SERVICE_UNAVAILABLE', 'The job queue is unavailable. Please try again.');
+      throw queueUnavailable();
     }
     try {
       const result = await this.waitForResult(job, options.timeoutMs);
@@ -134,10 +142,9 @@ export class QueueService implements OnApplicationShutdown {
       return result;
     } catch (error) {
       if (error instanceof QueueTimeoutError) {
-        if (!(await this.withdraw(job)))
-          throw new ApiException(503, 'JOB_TIMEOUT', `The ${name} job did not finish in time.`);
+        if (!(await this.withdraw(job))) throw jobTimeout(name);
         await refund();
-        throw new ApiException(503, 'JOB_NO_WORKER', `No worker is running ${name} jobs right now.`);
+        throw jobNoWorker(name);
       }
       if (!(error instanceof JobFailedError)) throw error;
       const httpFailure = httpFailureOf(error.failedReason);
@@ -146,7 +153,7 @@ export class QueueService implements OnApplicationShutdown {
       // (Nothing, if a worker settled it before it stalled: the settlement is once per job.)
       if (error.failedReason === STALLED_TOO_OFTEN) await refund();
       this.logger.warn(error.message);
-      throw new ApiException(502, 'JOB_FAILED', `The ${name} job failed.`);
+      throw jobFailed(name);
     }
   }
 
@@ -169,16 +176,13 @@ export class QueueService implements OnApplicationShutdown {
     try {
       result = await this.waitForResult(job, options.timeoutMs);
     } catch (error) {
-      if (error instanceof QueueTimeoutError)
-        throw new ApiException(503, 'JOB_TIMEOUT', `The ${name} job did not finish in time.`);
+      if (error instanceof QueueTimeoutError) throw jobTimeout(name);
       if (!(error instanceof JobFailedError)) throw error;
       // Given up for stalling, it failed in no worker's hands: its reservation goes back here,
       // through its settlement (once per job key), as in runJob().
       const { reserved, key } = splitJobData(job.data);
-      if (error.failedReason === STALLED_TOO_OFTEN && reserved && key) {
-        const reservation = Reservation.fromJSON(reserved, () => Promise.resolve());
-        await this.refundJob(name, key, reservation);
-      }
+      if (error.failedReason === STALLED_TOO_OFTEN && reserved && key)
+        await this.refundJob(name, key, reserved);
       return undefined;
     }
     await options.onResult?.(result);
@@ -187,13 +191,12 @@ export class QueueService implements OnApplicationShutdown {
   }
 
   /**
-   * Gives a job's reservation back through its settlement (UsageRepository.settleJob), so that a
+   * Gives a job's reservation back through its settlement (JobUsageLedger.settleJob), so that a
    * worker's settlement of the same job and this refund never both count. Never rejects.
    */
-  private async refundJob(name: string, key: string, reservation: Reservation): Promise<void> {
-    reservation.markGivenBack();
+  private async refundJob(name: string, key: string, reservation: JobReservation): Promise<void> {
     try {
-      await this.usage.settleJob(key, reservation.toJSON(), 0);
+      await this.usage.settleJob(key, reservation, 0);
     } catch (error) {
       this.logger.error(
         `Refunding the ${name} job's ${reservation.amount} ${reservation.feature} to user ${reservation.userId} failed: ${

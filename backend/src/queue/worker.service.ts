@@ -8,12 +8,10 @@ import {
 } from '@nestjs/common';
 import { type Job, UnrecoverableError, type Worker } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config';
-import { Reservation } from '../usage/reservation';
-import { UsageRepository } from '../usage/usage.repository';
-import type { ReservedUsage } from '../usage/reservation';
 import { splitJobData } from './job-data';
 import { type JobHandler, JobDiscovery } from './job-discovery';
 import { storageFailure, unrecoverableHttpFailure } from './job-failure';
+import { JOB_USAGE_LEDGER, type JobReservation, type JobUsageLedger } from './job-usage.port';
 import { QUEUE_DRIVER, RUN_WORKERS } from './queue.tokens';
 import type { QueueDriver } from './queue-driver';
 
@@ -33,7 +31,7 @@ export class WorkerService implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(RUN_WORKERS) private readonly runWorkers: boolean,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly discovery: JobDiscovery,
-    private readonly usage: UsageRepository,
+    @Inject(JOB_USAGE_LEDGER) private readonly usage: JobUsageLedger,
   ) {}
 
   get running(): boolean {
@@ -103,7 +101,7 @@ export class WorkerService implements OnApplicationBootstrap, BeforeApplicationS
     return result;
   }
 
-  private async settle(job: Job, key: string, reserved: ReservedUsage, used: number): Promise<void> {
+  private async settle(job: Job, key: string, reserved: JobReservation, used: number): Promise<void> {
     const charged = await this.usage.settleJob(key, reserved, used);
     if (charged !== null && charged < used)
       this.logger.warn(
@@ -122,10 +120,7 @@ export class WorkerService implements OnApplicationBootstrap, BeforeApplicationS
     if (!reserved) return;
     try {
       if (key) await this.usage.settleJob(key, reserved, 0);
-      else
-        await Reservation.fromJSON(reserved, (reservation) =>
-          this.usage.refund(reservation, reservation.amount),
-        ).refund();
+      else await this.usage.refund(reserved);
     } catch (error) {
       this.logger.error(
         `job ${job.name} ${job.id}: its usage could not be refunded: ${error instanceof Error ? error.message : String(error)}`,

@@ -13,6 +13,7 @@
  *
  * Either way the feature's module imports UsageModule.
  */
+export * from './job-usage-ledger.module';
 export * from './metered';
 export * from './reservation';
 export * from './usage-limit.exception';

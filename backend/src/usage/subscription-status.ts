@@ -8,7 +8,7 @@ import {
   type UsageCounterKey,
   type UsageFeature,
 } from '@kasa/contracts';
-import type { Entitlement } from '../billing';
+import type { Entitlement } from '../entitlement';
 import type { PlanTable } from '../plans';
 import { nextPeriodStart } from './usage-period';
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth';
-import { BillingModule } from '../billing';
+import { EntitlementModule } from '../entitlement';
 import { PlansModule } from '../plans';
 import { JobUsageSettlementsCleanup } from './job-usage-settlements.cleanup';
 import { SubscriptionStatusController } from './subscription-status.controller';
@@ -14,7 +14,7 @@ import { UsageService } from './usage.service';
  * GET /api/subscription/status and /plans. See index.ts for metering.
  */
 @Module({
-  imports: [AuthModule, BillingModule, PlansModule],
+  imports: [AuthModule, EntitlementModule, PlansModule],
   controllers: [SubscriptionStatusController],
   providers: [UsageRepository, UsageAlerts, UsageService, JobUsageSettlementsCleanup],
   exports: [UsageService],

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PlanId, PlansResponse, SubscriptionStatus, UsageFeature } from '@kasa/contracts';
-import { EntitlementService } from '../billing';
 import { CLOCK, type Clock } from '../common/clock';
+import { EntitlementService } from '../entitlement';
 import { PlanCatalog } from '../plans';
 import { Reservation } from './reservation';
 import { UsageAlerts } from './usage-alerts';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { MailService } from '../../mail/mail.service';
 import { twoFactorLockedNotice } from '../security-notices';
-import { siteLink } from '../../notifications/notification-texts';
+import { siteLink } from '../../mail/mail-site';
 import { UsersService } from '../../users';
 import { unlockPath } from './two-factor-lock';
 

@@ -1,16 +1,9 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { ApiException, CLOCK, type Clock } from '../../common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CLOCK, type Clock } from '../../common';
 import { SubscriptionRepository } from '../core/subscription.repository';
 import type { SubscriptionEntity } from '../entities/subscription.entity';
 import { CARD_PAYMENT_ENGINE, type CardPaymentEngine } from './card-payment-engine';
-
-export const CARD_CANCELLATION_FAILED =
-  'Your card subscription could not be cancelled, so your account was not deleted. Please try again in a moment.';
-export const cardProviderNotConfigured = (provider: string) =>
-  `Your card subscription was paid through ${provider}, which is not configured on this server now, so it cannot be cancelled and your account was not deleted. Please contact support.`;
-
-const cancellationFailed = (message = CARD_CANCELLATION_FAILED) =>
-  new ApiException(HttpStatus.BAD_GATEWAY, 'ACCOUNT_DELETE_BILLING_FAILED', message);
+import { cardCancellationFailed, cardProviderNotConfigured } from './card.errors';
 
 /**
  * Ends a user's card subscriptions at the provider at once, before their account is deleted: no
@@ -44,7 +37,7 @@ export class CardSubscriptionClosure {
         this.logger.warn(
           `Cancelling ${subscription.provider} subscription ${subscription.providerRef} at once failed: ${error instanceof Error ? error.message : String(error)}`,
         );
-        throw cancellationFailed();
+        throw cardCancellationFailed();
       }
       await this.markEnded(subscription);
       if (subscription.status === 'active') cancelledPaid = true;
@@ -61,7 +54,7 @@ export class CardSubscriptionClosure {
       subscription.status === 'active' &&
       !!subscription.currentPeriodEnd &&
       subscription.currentPeriodEnd > this.clock.now();
-    if (running) throw cancellationFailed(cardProviderNotConfigured(subscription.provider));
+    if (running) throw cardCancellationFailed(cardProviderNotConfigured(subscription.provider));
     this.logger.warn(
       `Left ${subscription.provider} subscription ${subscription.providerRef} (${subscription.status}): the provider is not configured`,
     );

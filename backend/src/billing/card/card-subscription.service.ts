@@ -1,19 +1,15 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { CancelSubscriptionResponse, CreateSubscriptionResponse } from '@kasa/contracts';
-import { ApiException, CLOCK, type Clock } from '../../common';
+import { CLOCK, type Clock } from '../../common';
+import { EntitlementService } from '../../entitlement';
 import type { User } from '../../users';
 import { SubscriptionRepository } from '../core/subscription.repository';
-import { EntitlementService } from '../entitlement/entitlement.service';
 import { CARD_PAYMENT_ENGINE, type CardPaymentEngine } from './card-payment-engine';
-
-export const NO_CARD_SUBSCRIPTION = 'You have no active card subscription to cancel.';
-export const alreadyCancelled = (end: Date) =>
-  `Your subscription is already cancelled: Pro ends on ${end.toISOString().slice(0, 10)}.`;
-export const providerNotConfigured = (provider: string) =>
-  `This subscription was paid through ${provider}, which is not configured on this server now.`;
-
-const noCardSubscription = () =>
-  new ApiException(HttpStatus.NOT_FOUND, 'BILLING_NO_CARD_SUBSCRIPTION', NO_CARD_SUBSCRIPTION);
+import {
+  noCardSubscription,
+  subscriptionAlreadyCancelled,
+  subscriptionProviderNotConfigured,
+} from './card.errors';
 
 /** POST /api/subscription/create and /cancel (docs/product.md#checkout): card payments. */
 @Injectable()
@@ -37,18 +33,9 @@ export class CardSubscriptionService {
   async cancel(user: User): Promise<CancelSubscriptionResponse> {
     const subscription = await this.subscriptions.findCancellableCard(user.id, this.clock.now());
     if (!subscription?.currentPeriodEnd) throw noCardSubscription();
-    if (subscription.cancelAtPeriodEnd)
-      throw new ApiException(
-        HttpStatus.CONFLICT,
-        'BILLING_ALREADY_CANCELLED',
-        alreadyCancelled(subscription.currentPeriodEnd),
-      );
+    if (subscription.cancelAtPeriodEnd) throw subscriptionAlreadyCancelled(subscription.currentPeriodEnd);
     if (subscription.provider !== this.engine.provider)
-      throw new ApiException(
-        HttpStatus.SERVICE_UNAVAILABLE,
-        'BILLING_PROVIDER_NOT_CONFIGURED',
-        providerNotConfigured(subscription.provider),
-      );
+      throw subscriptionProviderNotConfigured(subscription.provider);
     await this.engine.cancelAtPeriodEnd(subscription);
     const cancelled = await this.subscriptions.transaction(async (manager) => {
       const row = await this.subscriptions.lockByRef(

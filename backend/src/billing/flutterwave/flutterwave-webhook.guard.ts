@@ -1,15 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type CanActivate, type ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiException } from '../../common';
 import { FLUTTERWAVE_CLIENT, type FlutterwaveClient } from './flutterwave.client';
-
-export const FLUTTERWAVE_NOT_CONFIGURED = 'Flutterwave is not configured: mobile money runs in the sandbox.';
-export const VERIF_HASH_INVALID = 'The verif-hash header is missing or wrong.';
-
-/** The 404 of a Flutterwave route while mobile money runs in the sandbox. */
-export const flutterwaveNotConfigured = () =>
-  new ApiException(HttpStatus.NOT_FOUND, 'BILLING_FLUTTERWAVE_NOT_CONFIGURED', FLUTTERWAVE_NOT_CONFIGURED);
+import { flutterwaveNotConfigured, verifHashInvalid } from './flutterwave.errors';
 
 /** Equal-length digests compared in constant time: neither the hash nor its length leaks. */
 export function sameSecret(given: string, expected: string): boolean {
@@ -26,7 +19,7 @@ export class FlutterwaveWebhookGuard implements CanActivate {
     if (!this.flutterwave) throw flutterwaveNotConfigured();
     const header = context.switchToHttp().getRequest<Request>().headers['verif-hash'];
     if (typeof header !== 'string' || !sameSecret(header, this.flutterwave.secretHash))
-      throw new ApiException(HttpStatus.UNAUTHORIZED, 'BILLING_WEBHOOK_HASH_INVALID', VERIF_HASH_INVALID);
+      throw verifHashInvalid();
     return true;
   }
 }

@@ -1,5 +1,4 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { ApiException } from '../../common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   MobileMoneyPassesService,
   type SettlementOutcome,
@@ -10,11 +9,11 @@ import {
   FlutterwaveError,
   type FlutterwaveTransaction,
 } from './flutterwave.client';
-import { flutterwaveNotConfigured } from './flutterwave-webhook.guard';
-
-export const WEBHOOK_WITHOUT_TRANSACTION = 'The webhook names no transaction (data.id).';
-export const VERIFICATION_UNAVAILABLE =
-  'The transaction could not be verified with Flutterwave; retry later.';
+import {
+  flutterwaveNotConfigured,
+  verificationUnavailable,
+  webhookWithoutTransaction,
+} from './flutterwave.errors';
 
 export interface FlutterwaveWebhookReceipt {
   received: true;
@@ -31,7 +30,7 @@ export function completedChargeId(body: unknown): string | null {
     (typeof id === 'string' && /^\d{1,20}$/.test(id))
   )
     return String(id);
-  throw new ApiException(HttpStatus.BAD_REQUEST, 'BILLING_WEBHOOK_INVALID', WEBHOOK_WITHOUT_TRANSACTION);
+  throw webhookWithoutTransaction();
 }
 
 /**
@@ -61,11 +60,7 @@ export class FlutterwaveWebhookService {
       // Flutterwave knows no such transaction: nothing to grant, and retrying will not change it.
       if (error.httpStatus && error.httpStatus >= 400 && error.httpStatus < 500)
         return { received: true, outcome: 'unknown' };
-      throw new ApiException(
-        HttpStatus.BAD_GATEWAY,
-        'BILLING_WEBHOOK_VERIFICATION_UNAVAILABLE',
-        VERIFICATION_UNAVAILABLE,
-      );
+      throw verificationUnavailable();
     }
     const outcome = await this.passes.settle({
       provider: 'flutterwave',

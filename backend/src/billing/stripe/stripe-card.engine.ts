@@ -16,7 +16,7 @@ import {
   isMissingResource,
   rethrowStripeError,
   stripeRefused,
-} from './stripe-errors';
+} from './stripe.errors';
 
 /** The client secret lives on the first invoice (API 2025-03-31+: invoice.confirmation_secret). */
 const CLIENT_SECRET_PATH = 'latest_invoice.confirmation_secret';

@@ -1,7 +1,6 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
-import { ApiException } from '../../common';
 import { CardSubscriptionLifecycle } from '../card/card-subscription.lifecycle';
 import { PaymentEventsService } from '../core/payment-events.service';
 import { SubscriptionRepository } from '../core/subscription.repository';
@@ -9,13 +8,7 @@ import { PaymentRecordsService } from '../payment-records/payment-records.servic
 import { STRIPE_ACCOUNT, type StripeAccount } from './stripe-account';
 import { type StripeInvoicePayment, translateStripeEvent } from './stripe-card-events';
 import { StripeCustomerRepository } from './stripe-customer.repository';
-
-export const STRIPE_NOT_CONFIGURED = 'Stripe is not configured: card payments run in the sandbox.';
-export const STRIPE_SIGNATURE_INVALID =
-  'The Stripe-Signature header is missing or does not match the payload.';
-
-const signatureInvalid = () =>
-  new ApiException(HttpStatus.BAD_REQUEST, 'BILLING_WEBHOOK_SIGNATURE_INVALID', STRIPE_SIGNATURE_INVALID);
+import { stripeNotConfigured, stripeSignatureInvalid } from './stripe.errors';
 
 /** Whether this delivery applied the event, or found it applied already (Stripe retries). */
 export interface StripeWebhookReceipt {
@@ -41,8 +34,7 @@ export class StripeWebhookService {
   ) {}
 
   async receive(rawBody: unknown, signature: string | undefined): Promise<StripeWebhookReceipt> {
-    if (!this.stripe)
-      throw new ApiException(HttpStatus.NOT_FOUND, 'BILLING_STRIPE_NOT_CONFIGURED', STRIPE_NOT_CONFIGURED);
+    if (!this.stripe) throw stripeNotConfigured();
     const event = this.verify(this.stripe, rawBody, signature);
     const { customerId, events, payment } = translateStripeEvent(event);
     if (!events.length) return { received: true };
@@ -87,11 +79,11 @@ export class StripeWebhookService {
   }
 
   private verify(stripe: StripeAccount, rawBody: unknown, signature: string | undefined): Stripe.Event {
-    if (!Buffer.isBuffer(rawBody) || !signature) throw signatureInvalid();
+    if (!Buffer.isBuffer(rawBody) || !signature) throw stripeSignatureInvalid();
     try {
       return stripe.client.webhooks.constructEvent(rawBody, signature, stripe.config.webhookSecret);
     } catch {
-      throw signatureInvalid();
+      throw stripeSignatureInvalid();
     }
   }
 }

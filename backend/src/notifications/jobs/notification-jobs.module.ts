@@ -13,7 +13,7 @@ import { ProEndingSchedule } from './pro-ending-schedule';
 
 /**
  * The notification e-mails' job handlers (worker.module.ts) and the hourly Pro-ending schedule.
- * The worker process has no MailModule (its dev outbox route needs AuthModule) and no clock:
+ * The worker process has no MailModule (the API imports that global one) and no clock:
  * this module brings its own MailService and the ClockModule.
  */
 @Module({

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ActiveSubscription, PaymentMethod, PaymentProvider, PlanId } from '@kasa/contracts';
 import type { DataSource } from 'typeorm';
-import { type PreparedStatement, queryPrepared } from '../../common';
+import { type PreparedStatement, queryPrepared } from '../common';
 
 /** What a user is entitled to at an instant: Pro while an active paid period covers it. */
 export interface Entitlement {
@@ -11,11 +11,26 @@ export interface Entitlement {
   subscription: ActiveSubscription | null;
 }
 
-interface ProPeriodRow {
+export interface ProPeriodRow {
   method: PaymentMethod;
   provider: PaymentProvider;
   current_period_end: Date;
   cancel_at_period_end: boolean;
+}
+
+/** Pro while a paid period covers the instant (`row`), else Basic (no row). */
+export function toEntitlement(row: ProPeriodRow | undefined): Entitlement {
+  if (!row) return { plan: 'BASIC_PLAN', subscription: null };
+  return {
+    plan: 'PRO_PLAN',
+    subscription: {
+      method: row.method,
+      provider: row.provider,
+      currentPeriodEnd: row.current_period_end.toISOString(),
+      cancelAtPeriodEnd: row.cancel_at_period_end,
+      cancellable: row.method === 'card' && !row.cancel_at_period_end,
+    },
+  };
 }
 
 /** The active Pro period ending last, if one still covers the instant ($2). */
@@ -29,31 +44,16 @@ const PRO_PERIOD_AT: PreparedStatement = {
 };
 
 /**
- * Reads entitlement from stored subscriptions and the given instant, so an expired Pro is Basic
- * without any job having to run. The instant comes from the caller's clock (tests inject one).
- * Every status read and metered request asks: one prepared statement on an index
- * (subscriptions_user_active_idx), not TypeORM's find machinery, which cost many times the query.
+ * Reads the subscriptions billing stores. Every status read and metered request asks: one
+ * prepared statement on an index (subscriptions_user_active_idx), not TypeORM's find machinery,
+ * which cost many times the query.
  */
 @Injectable()
-export class EntitlementService {
+export class EntitlementRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async entitlementOf(userId: string, at: Date): Promise<Entitlement> {
+  async entitlementAt(userId: string, at: Date): Promise<Entitlement> {
     const [row] = await queryPrepared<ProPeriodRow>(this.dataSource, PRO_PERIOD_AT, [userId, at]);
-    if (!row) return { plan: 'BASIC_PLAN', subscription: null };
-    return {
-      plan: 'PRO_PLAN',
-      subscription: {
-        method: row.method,
-        provider: row.provider,
-        currentPeriodEnd: row.current_period_end.toISOString(),
-        cancelAtPeriodEnd: row.cancel_at_period_end,
-        cancellable: row.method === 'card' && !row.cancel_at_period_end,
-      },
-    };
-  }
-
-  async planOf(userId: string, at: Date): Promise<PlanId> {
-    return (await this.entitlementOf(userId, at)).plan;
+    return toEntitlement(row);
   }
 }

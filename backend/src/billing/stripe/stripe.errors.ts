@@ -8,6 +8,17 @@ export const STRIPE_UNREACHABLE =
   'The card payment provider could not be reached. Please try again in a moment.';
 export const STRIPE_BUSY = 'The card payment provider is busy. Please try again in a moment.';
 export const STRIPE_REFUSED = 'The card payment provider refused the request. Please try again later.';
+export const STRIPE_NOT_CONFIGURED = 'Stripe is not configured: card payments run in the sandbox.';
+export const STRIPE_SIGNATURE_INVALID =
+  'The Stripe-Signature header is missing or does not match the payload.';
+
+/** The 404 of the Stripe webhook while card payments run in the sandbox. */
+export const stripeNotConfigured = () =>
+  new ApiException(HttpStatus.NOT_FOUND, 'BILLING_STRIPE_NOT_CONFIGURED', STRIPE_NOT_CONFIGURED);
+
+/** 400: the webhook's Stripe-Signature is missing or does not sign the raw body. */
+export const stripeSignatureInvalid = () =>
+  new ApiException(HttpStatus.BAD_REQUEST, 'BILLING_WEBHOOK_SIGNATURE_INVALID', STRIPE_SIGNATURE_INVALID);
 
 /** The 502 of a Stripe answer Kasa cannot use. */
 export const stripeRefused = () =>

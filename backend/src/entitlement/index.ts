@@ -1,0 +1,3 @@
+export { type Entitlement, toEntitlement } from './entitlement.repository';
+export * from './entitlement.module';
+export * from './entitlement.service';
