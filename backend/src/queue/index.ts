@@ -4,5 +4,5 @@ export * from './worker.service';
 export * from './job-map';
 export * from './job-failure';
 export * from './on-job.decorator';
-export * from './system/system-queue';
+export * from './system/jobs/ping.job-types';
 export * from './job-usage.port';

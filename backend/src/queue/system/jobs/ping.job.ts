@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { OnJob } from '../../on-job.decorator';
-import type { PingJobData, PingJobResult } from '../system-queue';
+import type { PingJobData, PingJobResult } from './ping.job-types';
 
 /** Answers the health check's ping job, proving a worker is consuming the queue. */
 @Injectable()

@@ -12,7 +12,7 @@ export interface PingJobResult {
   processedBy: number;
 }
 
-declare module '../job-map' {
+declare module '../../job-map' {
   interface JobMap {
     'system.ping': { payload: PingJobData; result: PingJobResult };
   }
