@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { setClock, usedIn } from './support/usage-support';
 
 /**
- * POST /api/media/generate and POST /api/voice/transcribe with an Idempotency-Key (issue 15): the
+ * POST /api/media/generate and POST /api/voice/transcribe with an Idempotency-Key (docs/architecture.md#idempotent-media-and-voice-requests): the
  * client's outbox sends a queued request again after a lost answer, and the server draws,
  * transcribes, charges and appends to the conversation once. The engines are a loopback
  * OpenAI-compatible server that counts its calls.
