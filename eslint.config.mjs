@@ -62,6 +62,8 @@ function chatLayerZones(src) {
     'enhancements',
     'quick-actions',
     'payment-options',
+    'share',
+    'export',
   ];
   return [
     { target: [`${src}/App.tsx`, `${src}/bootstrap.tsx`, `${src}/index.ts`], from: `${src}/testing` },

@@ -10,6 +10,10 @@ export default {
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
   transform: {
+    '^.+[\\/]node_modules[\\/](marked|lowlight|devlop)[\\/].+\\.js$': [
+      '@swc/jest',
+      { jsc: { target: 'es2022' } },
+    ],
     '^.+\\.[cm]?tsx?$': [
       '@swc/jest',
       {
@@ -21,9 +25,15 @@ export default {
       },
     ],
   },
+  // The reply renderer's (@kasa/ui/markdown) marked, lowlight and devlop ship ES modules only:
+  // compile them to CommonJS like the sources.
+  transformIgnorePatterns: ['/node_modules/(?!(marked|lowlight|devlop)/)'],
   moduleNameMapper: {
     '^@kasa/(ui|api-client|contracts)$': path.join(libs, '$1/src/index.ts'),
     '^@kasa/ui/testing$': path.join(libs, 'ui/src/testing/index.ts'),
+    '^@kasa/ui/markdown$': path.join(libs, 'ui/src/markdown/index.ts'),
+    '^@kasa/ui/safe-url$': path.join(libs, 'ui/src/safe-url.ts'),
+    '^@kasa/ui/clipboard$': path.join(libs, 'ui/src/clipboard.ts'),
     '\\.css$': 'identity-obj-proxy',
   },
   setupFiles: [path.join(libs, 'ui/test/jest.setup.ts')],

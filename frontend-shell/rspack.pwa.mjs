@@ -21,9 +21,16 @@ export function pwaPlugins({ dir, isProd }) {
         // What a first visit needs to work offline afterwards: the shell's JS and CSS, its page, the
         // offline page and the icon it shows. Left out: the manifest (served by the backend with the
         // configured name), mf-manifest files (the shell is the host, nobody reads them) and
-        // independent-packages/ (whole-package fallbacks the tree-shaken shared modules never need).
+        // independent-packages/ (whole-package fallbacks the tree-shaken shared modules never need),
+        // and the reply renderer's KaTeX and highlighter chunks (~105 KB gz, fetched by the few
+        // replies with maths or code; without them a reply still shows its text).
         include: [/\.(?:js|css)$/, /^index\.html$/, /^offline\.html$/, /^icons\/icon-192\.png$/],
-        exclude: [/^independent-packages\//, /\.map$/, /^service-worker\.js$/],
+        exclude: [
+          /^independent-packages\//,
+          /\.map$/,
+          /^service-worker\.js$/,
+          /^(?:katex|highlighter)\.[0-9a-f]{10}\.js$/,
+        ],
         // Content-hashed names need no ?__WB_REVISION__ query: the name is the revision.
         dontCacheBustURLsMatching: /\.[0-9a-f]{10}\.(?:js|css)$/,
         maximumFileSizeToCacheInBytes: 1024 * 1024,

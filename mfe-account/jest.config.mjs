@@ -24,6 +24,7 @@ export default {
   moduleNameMapper: {
     '^@kasa/(ui|api-client|contracts)$': path.join(libs, '$1/src/index.ts'),
     '^@kasa/ui/testing$': path.join(libs, 'ui/src/testing/index.ts'),
+    '^@kasa/ui/clipboard$': path.join(libs, 'ui/src/clipboard.ts'),
     '\\.css$': 'identity-obj-proxy',
   },
   setupFiles: [path.join(libs, 'ui/test/jest.setup.ts')],

@@ -121,6 +121,7 @@ describe('chat', () => {
         error: null,
         errorCode: null,
         createdAt: expect.any(String),
+        parentId: null,
       },
       expect.objectContaining({
         id: first.assistantMessageId,
@@ -128,6 +129,9 @@ describe('chat', () => {
         content: 'Hello from the fake model.',
         status: 'complete',
         error: null,
+        parentId: first.userMessageId,
+        model: 'fake-model',
+        feedback: null,
       }),
     ]);
     const summary = (await list(alice)).find((c) => c.id === conversationId);
@@ -137,6 +141,7 @@ describe('chat', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       generating: false,
+      model: null,
     });
 
     expect(fake.requests.length).toBe(before + 1);

@@ -7,6 +7,8 @@ import { LandingPage } from './landing/LandingPage';
 
 // Off the landing page's first load: a legal page is one tap away, not the first screen.
 const LegalPage = lazy(() => import('./LegalPage').then((m) => ({ default: m.LegalPage })));
+// A shared conversation is its own chunk: most visitors never open one.
+const SharedConversationPage = lazy(() => import('./shared-conversation/SharedConversationPage'));
 
 /** The route table for signed-in visitors (docs/product.md#screens-and-routes): which remote renders each path. */
 export const REMOTE_ROUTES: ReadonlyArray<{ path: string; remote: RemoteName }> = [
@@ -21,6 +23,9 @@ export const REMOTE_ROUTES: ReadonlyArray<{ path: string; remote: RemoteName }> 
 /** Signed-out visitors: / and /chat show the landing / auth screen; the legal pages stay open. */
 export const PUBLIC_PATHS = ['/', '/chat'] as const;
 
+/** A shared conversation (sharedPagePath in @kasa/contracts): the same page for every visitor, never a remote. */
+export const SHARED_PAGE_ROUTE = '/s/:shareId';
+
 export function AppRoutes({ signedIn }: { signedIn: boolean }) {
   return (
     <Routes>
@@ -34,6 +39,14 @@ export function AppRoutes({ signedIn }: { signedIn: boolean }) {
         element={
           <Suspense fallback={<Splash />}>
             <LegalPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path={SHARED_PAGE_ROUTE}
+        element={
+          <Suspense fallback={<Splash />}>
+            <SharedConversationPage />
           </Suspense>
         }
       />

@@ -9,6 +9,7 @@ import { OverviewTab } from './overview/OverviewTab';
 import { PreferencesTab } from './preferences/PreferencesTab';
 import { ProfileTab } from './profile/ProfileTab';
 import { SecurityTab } from './security/SecurityTab';
+import { SharedLinksTab } from './shared-links/SharedLinksTab';
 import { SubscriptionTab } from './subscription/SubscriptionTab';
 import { ACCOUNT_TABS, parseTab, type AccountTab } from './shared/tabs';
 
@@ -27,10 +28,11 @@ const PANELS: Record<AccountTab, ComponentType> = {
   subscription: SubscriptionTab,
   security: SecurityTab,
   preferences: PreferencesTab,
+  'shared-links': SharedLinksTab,
 };
 
 /**
- * The account page (/account, docs/product.md#account-page): five tabs. Only the selected tab is
+ * The account page (/account, docs/product.md#account-page): six tabs. Only the selected tab is
  * rendered, so only its data is fetched.
  */
 export default function AccountApp() {

@@ -10,6 +10,7 @@ export const messages = defineMessages({
     subscription: 'Subscription',
     security: 'Security',
     preferences: 'Preferences',
+    'shared-links': 'Shared links',
   },
   fr: {
     title: 'Votre compte',
@@ -19,5 +20,6 @@ export const messages = defineMessages({
     subscription: 'Abonnement',
     security: 'Sécurité',
     preferences: 'Préférences',
+    'shared-links': 'Liens partagés',
   },
 });

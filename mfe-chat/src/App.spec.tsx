@@ -185,13 +185,17 @@ describe('sending', () => {
       stream.close();
     });
     await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(4));
-    expect(screen.getAllByTestId('chat-message').map((r) => r.textContent)).toEqual([
+    const rows = screen.getAllByTestId('chat-message');
+    expect(rows.map((r) => r.textContent)).toEqual([
       'YouIs my cassava sick?',
-      // Finished replies end with their read-aloud control.
-      'KasaDescribe the leaves.Read aloud',
+      'KasaDescribe the leaves.',
       'YouYellow and twisted',
-      'KasaThat sounds like cassava mosaic disease.Read aloud',
+      'KasaThat sounds like cassava mosaic disease.',
     ]);
+    // Finished replies end with their actions, read aloud among them.
+    expect(within(rows[3]).getByTestId('reply-actions')).toContainElement(
+      within(rows[3]).getByRole('button', { name: 'Read aloud' }),
+    );
   });
 
   test('an {error} event: the user message stays and the assistant says Sorry…', async () => {
@@ -303,9 +307,7 @@ describe('sending', () => {
       resumed.close();
     });
     await waitFor(() => expect(screen.queryByTestId('live-reply')).toBeNull());
-    expect(screen.getAllByTestId('chat-message')[1]).toHaveTextContent(
-      /^Kasa\s*Rain falls from clouds\.Read aloud$/,
-    );
+    expect(screen.getAllByTestId('chat-message')[1]).toHaveTextContent(/^Kasa\s*Rain falls from clouds\.$/);
     expect(screen.queryByTestId('reply-error')).toBeNull();
     expect(api.callsTo('POST', '/api/chat')).toHaveLength(1);
   });
@@ -826,7 +828,7 @@ describe("failures in the reader's language (error codes)", () => {
     );
   });
 
-  test('a failed last reply (its writer stopped) offers Retry, which sends its question again', async () => {
+  test('a failed reply (its writer stopped) offers Retry, which writes a new version of it', async () => {
     api.addConversation('c7r', 'Pluies', [
       message('m1', 'user', 'And the rain?'),
       message('m2', 'assistant', 'The rain comes in', {
@@ -839,12 +841,14 @@ describe("failures in the reader's language (error codes)", () => {
     // The text shown before the interruption stays, with the error and Retry.
     expect(await screen.findByText('The rain comes in')).toBeInTheDocument();
     await userEvent.setup().click(await screen.findByTestId('retry-reply'));
-    await waitFor(() => expect(api.callsTo('POST', '/api/chat')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/chat')[0].body).toEqual({
-      message: 'And the rain?',
-      conversationId: 'c7r',
-    });
+    await waitFor(() => expect(api.regenerateStreams).toHaveLength(1));
+    expect(api.regenerateStreams[0].id).toBe('m2');
+    expect(api.callsTo('POST', '/api/chat')).toHaveLength(0);
+    // The new version is written in the failed one's place; the question is not shown twice.
     expect(screen.queryByTestId('retry-reply')).not.toBeInTheDocument();
+    expect(screen.queryByText('The rain comes in')).not.toBeInTheDocument();
+    expect(screen.getAllByText('And the rain?')).toHaveLength(1);
+    expect(screen.getByTestId('live-reply')).toBeInTheDocument();
   });
 
   test('a send the server refuses before streaming names the reason', async () => {

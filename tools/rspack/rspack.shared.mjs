@@ -115,6 +115,17 @@ export function kasaAppConfig({ dir, name, port, host = false, exposes, devServe
       module: {
         rules: [
           {
+            // Stylesheets of packages (KaTeX's, in the reply renderer's lazy maths chunk) come in as
+            // text, which the importing module adds to the page itself
+            // (libs/ui/src/markdown/math/KatexFormula.tsx). A .css file, or rspack's own <style>
+            // injection, would put a stylesheet loader in every app's entry runtime: bytes on the
+            // first load of every page (~0.2 to 0.5 KB gz, and `/` sits at its budget) for one lazy chunk.
+            // Its url()s (fonts) are still emitted as files, named relative to the public path.
+            test: /\.css$/,
+            type: 'css',
+            parser: { exportType: 'text' },
+          },
+          {
             test: /\.[cm]?tsx?$/,
             exclude: /node_modules/,
             loader: 'builtin:swc-loader',
@@ -140,7 +151,30 @@ export function kasaAppConfig({ dir, name, port, host = false, exposes, devServe
         minimize: isProd,
         // Async chunks only: entry chunks (main, remoteEntry) stay whole, which Module Federation
         // needs; shared singletons and each route's code become their own cacheable chunks.
-        splitChunks: { chunks: 'async', minSize: 10000 },
+        splitChunks: {
+          chunks: 'async',
+          minSize: 10000,
+          // The reply renderer's heavy parts (@kasa/ui/markdown: lazy-parts.ts) by name, so that the
+          // shell's service worker can leave them out of its install-time precache
+          // (frontend-shell/rspack.pwa.mjs): only replies with maths or code need them.
+          cacheGroups: {
+            katex: { test: /[\\/]node_modules[\\/]katex[\\/]/, name: 'katex', priority: 20 },
+            highlighter: {
+              test: /[\\/]node_modules[\\/](?:lowlight|highlight\.js|devlop|dequal)[\\/]/,
+              name: 'highlighter',
+              priority: 20,
+            },
+            // Emotion's internals (serialize, memoize, cache, sheet...) are imported by both shared
+            // singletons, @emotion/react and @emotion/styled. Under minSize each fallback chunk kept
+            // its own copy, downloaded twice on every first load: one chunk both point to.
+            emotionInternals: {
+              test: /[\\/]node_modules[\\/]@emotion[\\/](?!react[\\/]|styled[\\/])/,
+              minSize: 0,
+              priority: 10,
+              reuseExistingChunk: true,
+            },
+          },
+        },
       },
       performance: { hints: false },
       devServer: {

@@ -1,5 +1,6 @@
 import { Global, Logger, Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config';
+import { PLAN_IDS } from '@kasa/contracts';
+import { APP_CONFIG, type AppConfig, type ChatModelConfig } from '../config';
 import { CHAT_MODEL, type ChatModel } from './chat-model.port';
 import { IMAGE_MODEL, type ImageModel } from './images/image-model.port';
 import { OfflineIllustrationModel } from './images/offline/offline-illustration.model';
@@ -12,13 +13,21 @@ import { TEXT_TO_SPEECH } from './speech/speech.port';
 import { createSpeechToText } from './transcription/create-speech-to-text';
 import { SPEECH_TO_TEXT } from './transcription/transcription.port';
 
+/** The chat models for the start-up log: `model x`, or each with its plans when there are several. */
+export function describeChatModels(models: ChatModelConfig[]): string {
+  if (models.length === 1) return `model ${models[0].id}`;
+  const plansOf = (model: ChatModelConfig) =>
+    model.plans.length === PLAN_IDS.length ? 'every plan' : model.plans.join(', ');
+  return `models ${models.map((model) => `${model.id} "${model.name}" (${plansOf(model)})`).join(', ')}; the first is the default`;
+}
+
 /** The chat engine configuration asks for: an OpenAI-compatible server, or the offline advisor. */
 export function createChatModel(config: AppConfig, knowledge: KnowledgeSearchService): ChatModel {
   const logger = new Logger('AiModule');
   if (config.ai.chatEngine === 'openai-compatible') {
     const model = new OpenAiChatModel(config.ai);
     logger.log(
-      `Chat engine: OpenAI-compatible server ${model.baseUrl}, model ${model.model}` +
+      `Chat engine: OpenAI-compatible server ${model.baseUrl}, ${describeChatModels(config.chatModels)}` +
         (config.ai.openaiApiKey ? ' (API key set)' : ' (no API key)'),
     );
     return model;

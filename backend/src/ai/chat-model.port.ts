@@ -63,6 +63,11 @@ export interface ChatModelRequest {
   messages: ChatModelMessage[];
   /** The signed-in user (the offline advisor searches that user's own documents). */
   userId: string;
+  /**
+   * The provider's name of the model to answer with (a configured chat model's id). Unset: the
+   * engine's configured model (`ChatModel.model`). The offline advisor has one model.
+   */
+  model?: string;
   /** Aborts the upstream request (Stop, shutdown). The stream then ends without an error. */
   signal: AbortSignal;
   /**
@@ -80,7 +85,7 @@ export interface ChatModelRequest {
 export interface ChatModel {
   /** 'openai-compatible' or 'offline': shown in logs and health, never to users as an error. */
   readonly engine: 'openai-compatible' | 'offline';
-  /** The model's name as configured (CHAT_MODEL) or 'offline-advisor'. */
+  /** The default model's name (the first of CHAT_MODELS, else CHAT_MODEL) or 'offline-advisor'. */
   readonly model: string;
   /** Streams the reply's text chunks. Throws ChatModelError on a provider failure. */
   stream(request: ChatModelRequest): AsyncIterable<string>;

@@ -34,9 +34,10 @@ import {
 import { idempotencyKeyOf } from '../idempotent-requests';
 import type { User } from '../users';
 import { ChatService, type RetriedChat } from './chat.service';
+import { ApiChatModelNotAllowed, CHAT_MODEL_UNKNOWN_WHEN } from './models';
 import { ReplyStreamService } from './reply-stream/reply-stream.service';
 import { ConversationParams, RenameConversationDto, SearchChatQuery, SendChatDto } from './dto/chat.dto';
-import { EventStreamWriter, KEEP_ALIVE_MS, openEventStream } from '../common/sse';
+import { streamStartedReply } from './reply-stream/started-reply-stream';
 
 /** Node lowers header names. */
 const IDEMPOTENCY_HEADER_LOWER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
@@ -117,11 +118,12 @@ export class ChatController {
   @Post()
   @EventStream()
   @ApiChatEventStream()
-  @ApiValidationFailed()
+  @ApiValidationFailed(CHAT_MODEL_UNKNOWN_WHEN)
   @ApiErrorResponse(
     404,
-    "conversationId is not one of the user's conversations, or an attachment is not one of the user's uploads or canvases (CHAT_ATTACHMENT_NOT_FOUND); nothing is charged.",
+    "conversationId is not one of the user's conversations, parentMessageId is not a message of it (CHAT_MESSAGE_NOT_FOUND), or an attachment is not one of the user's uploads or canvases (CHAT_ATTACHMENT_NOT_FOUND); nothing is charged.",
   )
+  @ApiChatModelNotAllowed()
   @ApiUsageLimit('messagesPerMonth')
   @ApiErrorResponse(503, 'The server is restarting: send again in a moment.')
   @ApiHeader({
@@ -140,25 +142,7 @@ export class ChatController {
     // Parsed in the handler, after the body's validation: a bad body is answered first.
     const started = await this.chat.send(user, body, idempotencyKeyOf(idempotencyKey));
     if (!started.reply) return this.answerRetry(user, started, response);
-    // The ids event is queued below, in this turn: the headers go out with it.
-    openEventStream(response, { firstEventNow: true });
-    // Every event carries its offset as the SSE id (chatReplyStreamPath): a cut stream resumes there.
-    // The writer batches the events of one event-loop turn into one write (common/sse.ts).
-    const writer = new EventStreamWriter(response);
-    writer.event(0, {
-      conversationId: started.conversationId,
-      userMessageId: started.userMessageId,
-      assistantMessageId: started.assistantMessageId,
-    });
-    const keepAlive = setInterval(() => writer.keepAlive(), KEEP_ALIVE_MS);
-    const unsubscribe = started.reply.subscribe((event, offset) => {
-      writer.chatEvent(offset, event);
-      if (event.done || event.error) writer.end();
-    });
-    response.on('close', () => {
-      clearInterval(keepAlive);
-      unsubscribe();
-    });
+    streamStartedReply(response, started);
   }
 
   /**

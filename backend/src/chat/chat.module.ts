@@ -6,6 +6,11 @@ import { UsageModule } from '../usage';
 import { ChatAttachmentsRegistry } from './attachments/chat-attachments.registry';
 import { ChatAttachmentsService } from './attachments/chat-attachments.service';
 import { ChatController } from './chat.controller';
+import { ChatModelsModule } from './models/chat-models.module';
+import { ChatFeedbackModule } from './feedback/chat-feedback.module';
+import { ChatFollowUpsModule } from './follow-ups/chat-follow-ups.module';
+import { ChatExportModule } from './export/chat-export.module';
+import { ChatSharingModule } from './sharing/chat-sharing.module';
 import { ChatService } from './chat.service';
 import { AppendedMessagesRepository } from './conversations/appended-messages.repository';
 import { ConversationsRepository } from './conversations/conversations.repository';
@@ -22,7 +27,12 @@ import { ReplyStreamService } from './reply-stream/reply-stream.service';
 import { ReplyTakeoverService } from './reply-stream/reply-takeover.service';
 import { ChatSendKeysCleanup } from './send-keys/chat-send-keys.cleanup';
 import { SendKeysRepository } from './send-keys/send-keys.repository';
+import { ReplyStarter } from './turns/reply-starter';
 import { TurnRepository } from './turns/turn.repository';
+import { ChatRegenerationService } from './versions/chat-regeneration.service';
+import { ChatVersionsController } from './versions/chat-versions.controller';
+import { ChatVersionsService } from './versions/chat-versions.service';
+import { MessageVersionsRepository } from './versions/message-versions.repository';
 
 /**
  * Conversations and streamed replies (docs/architecture.md#data-flow-a-chat-send). The model
@@ -33,9 +43,14 @@ import { TurnRepository } from './turns/turn.repository';
     AuthModule,
     FilesModule,
     UsageModule,
+    ChatModelsModule,
+    ChatFeedbackModule,
+    ChatFollowUpsModule,
+    ChatSharingModule,
+    ChatExportModule,
     TypeOrmModule.forFeature([ConversationEntity, ChatMessageEntity]),
   ],
-  controllers: [ChatController, ReplyStreamController],
+  controllers: [ChatController, ReplyStreamController, ChatVersionsController],
   providers: [
     ConversationsRepository,
     AppendedMessagesRepository,
@@ -53,6 +68,10 @@ import { TurnRepository } from './turns/turn.repository';
     ReplyStreamRepository,
     ReplyStreamService,
     ReplyTakeoverService,
+    ReplyStarter,
+    MessageVersionsRepository,
+    ChatRegenerationService,
+    ChatVersionsService,
   ],
   exports: [ChatService, ChatAttachmentsRegistry],
 })

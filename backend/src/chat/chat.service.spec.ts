@@ -13,7 +13,10 @@ import type { ReplyRepository } from './generation/reply.repository';
 import type { ReplyTakeoverService } from './reply-stream/reply-takeover.service';
 import type { SendKey } from './send-keys/send-key.rows';
 import type { SendKeysRepository } from './send-keys/send-keys.repository';
+import { ReplyStarter } from './turns/reply-starter';
 import type { TurnOutcome, TurnRepository } from './turns/turn.repository';
+import type { ChatFeedbackService } from './feedback/chat-feedback.service';
+import type { ChatModelsService } from './models/chat-models.service';
 
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const user = { id: 'u1' } as User;
@@ -36,19 +39,30 @@ function harness(outcomes: TurnOutcome[], sendKeys: Array<SendKey | null> = []) 
   const keys = { findSendKey: jest.fn(async () => (sendKeys.length ? sendKeys.shift()! : null)) };
   const generation = { isClosing: false, start: jest.fn(() => reply) };
   const attachments = { resolve: jest.fn(async () => []) };
+  // One model configured: the conversation's model is never read.
+  const models = { hasChoice: false, choose: jest.fn(async () => ({ id: 'fake-model', name: 'Fake' })) };
   const config = { ai: { chatHistoryTokenBudget: 1000 }, assistantName: 'Kasa', appName: 'Kasa' };
   const service = new ChatService(
     config as unknown as AppConfig,
     {} as ConversationsRepository,
     {} as AppendedMessagesRepository,
     turns as unknown as TurnRepository,
-    keys as unknown as SendKeysRepository,
+    // The real starter over the same stand-ins: what a send does once its turn is stored or refused.
+    new ReplyStarter(
+      config as unknown as AppConfig,
+      generation as unknown as ChatGenerationService,
+      usage as unknown as UsageService,
+      keys as unknown as SendKeysRepository,
+      attachments as unknown as ChatAttachmentsService,
+    ),
     {} as ReplyRepository,
     generation as unknown as ChatGenerationService,
     usage as unknown as UsageService,
     {} as FilesService,
     attachments as unknown as ChatAttachmentsService,
     {} as ReplyTakeoverService,
+    models as unknown as ChatModelsService,
+    {} as ChatFeedbackService,
   );
   return { service, usage, turns, keys, generation, prepared, reservation, reply };
 }
@@ -66,10 +80,20 @@ describe('ChatService.send', () => {
     await expect(service.send(user, { message: 'Hello' })).resolves.toEqual({ ...ids, reply });
     expect(usage.prepare).toHaveBeenCalledWith('u1', 'messagesPerMonth');
     expect(turns.reserveAndStartTurn).toHaveBeenCalledWith(
-      expect.objectContaining({ userId: 'u1', message: 'Hello', reservation: prepared, sendKey: undefined }),
+      expect.objectContaining({
+        userId: 'u1',
+        message: 'Hello',
+        reservation: prepared,
+        sendKey: undefined,
+        parent: { kind: 'shown' },
+        model: 'fake-model',
+        conversationModel: null,
+      }),
     );
     expect(usage.settle).toHaveBeenCalledWith(prepared, { used: 3, plan: 'BASIC_PLAN' });
-    expect(generation.start).toHaveBeenCalledWith(expect.objectContaining({ assistantMessageId: 'm2' }));
+    expect(generation.start).toHaveBeenCalledWith(
+      expect.objectContaining({ assistantMessageId: 'm2', model: 'fake-model' }),
+    );
   });
 
   it('refunds the message when the reply cannot start', async () => {

@@ -1,20 +1,24 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type {
+  ChatFeedback,
   ChatMessage,
   ChatMessageAttachment,
   ChatSearchHit,
   ConversationSummary,
-  PlanId,
   StopChatResponse,
 } from '@kasa/contracts';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { FilesService } from '../files';
-import { type PreparedReservation, type Reservation, UsageService } from '../usage';
+import { UsageService } from '../usage';
 import type { User } from '../users';
 import type { ResolvedAttachment } from './attachments/chat-attachment-source';
 import { ChatAttachmentsService } from './attachments/chat-attachments.service';
-import { conversationNotFound, sendKeyReused, serverRestarting } from './chat.errors';
+import {
+  conversationNotFound,
+  messageNotFound,
+  parentNeedsConversation,
+  serverRestarting,
+} from './chat.errors';
 import {
   type AppendedMessage,
   AppendedMessagesRepository,
@@ -23,41 +27,20 @@ import type { Conversation, MessageAttachment } from './conversations/conversati
 import { ConversationsRepository } from './conversations/conversations.repository';
 import type { SendChatDto } from './dto/chat.dto';
 import type { ChatMessageEntity } from './entities/chat-message.entity';
+import { ChatFeedbackService } from './feedback/chat-feedback.service';
 import { ChatGenerationService } from './generation/chat-generation.service';
-import type { GenerationTask } from './generation/generation-task';
 import { ReplyRepository } from './generation/reply.repository';
 import { LEGACY_STALE_REPLY_MS } from './generation/reply-lease';
-import { attachmentCharBudget, buildChatPrompt, type ChatPromptInput } from './prompt/build-chat-prompt';
+import { type ChatModelChoice, ChatModelsService } from './models/chat-models.service';
 import { conversationTitle } from './prompt/conversation-title';
 import { ReplyTakeoverService } from './reply-stream/reply-takeover.service';
-import { SendKeysRepository } from './send-keys/send-keys.repository';
-import { type StartedTurn, type StartTurnInput, TurnRepository } from './turns/turn.repository';
+import { sendHash, turnParent } from './send-keys/request-hash';
+import { ReplyStarter, type RetriedChat, type StartedChat } from './turns/reply-starter';
+import { type StartTurnInput, TurnRepository } from './turns/turn.repository';
 
 export const SEARCH_LIMIT = 20;
 
-/** What identifies a send's request: a retry must carry the same, a reused key does not. */
-function requestHash(dto: SendChatDto): string {
-  const fields = [dto.conversationId ?? null, dto.message, dto.systemPrompt ?? null, dto.attachments ?? []];
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
-}
-
-/** A send accepted: the ids for the stream's first event, and the reply to subscribe to. */
-export interface StartedChat {
-  conversationId: string;
-  userMessageId: string;
-  assistantMessageId: string;
-  reply: GenerationTask;
-}
-
-/** A send whose idempotency key was used before: the first send's ids, nothing new started. */
-export interface RetriedChat {
-  conversationId: string;
-  userMessageId: string;
-  assistantMessageId: string;
-  reply: null;
-}
-
-type SendKey = NonNullable<StartTurnInput['sendKey']>;
+export type { RetriedChat, StartedChat } from './turns/reply-starter';
 
 function toSummary(conversation: Conversation): ConversationSummary {
   return {
@@ -66,6 +49,7 @@ function toSummary(conversation: Conversation): ConversationSummary {
     createdAt: conversation.createdAt.toISOString(),
     updatedAt: conversation.updatedAt.toISOString(),
     generating: conversation.generating,
+    model: conversation.model ?? null,
   };
 }
 
@@ -76,13 +60,15 @@ export class ChatService {
     private readonly conversations: ConversationsRepository,
     private readonly appended: AppendedMessagesRepository,
     private readonly turns: TurnRepository,
-    private readonly sendKeys: SendKeysRepository,
+    private readonly starter: ReplyStarter,
     private readonly replies: ReplyRepository,
     private readonly generation: ChatGenerationService,
     private readonly usage: UsageService,
     private readonly files: FilesService,
     private readonly attachments: ChatAttachmentsService,
     private readonly takeover: ReplyTakeoverService,
+    private readonly models: ChatModelsService,
+    private readonly feedback: ChatFeedbackService,
   ) {}
 
   async listConversations(user: User): Promise<ConversationSummary[]> {
@@ -129,15 +115,27 @@ export class ChatService {
       throw conversationNotFound();
   }
 
-  /** Messages oldest first; a reply being written here shows its latest text. */
+  /**
+   * The messages the conversation shows (the path to its current message), oldest first, with
+   * their versions, the model of each reply and the user's feedback on it; a reply being written
+   * here shows its latest text.
+   */
   async getMessages(user: User, conversationId: string): Promise<ChatMessage[]> {
     const messages = await this.conversations.listMessages(user.id, conversationId);
     if (!messages) throw conversationNotFound();
     const attachments = new Map<string, MessageAttachment[]>();
     const userMessageIds = messages.filter((message) => message.role === 'user').map((message) => message.id);
-    for (const attachment of await this.conversations.listAttachments(userMessageIds))
+    const replyIds = messages.filter((message) => message.role === 'assistant').map((message) => message.id);
+    const [stored, feedback] = await Promise.all([
+      this.conversations.listAttachments(userMessageIds),
+      this.feedback.feedbackFor(user.id, replyIds),
+    ]);
+    for (const attachment of stored)
       attachments.set(attachment.messageId, [...(attachments.get(attachment.messageId) ?? []), attachment]);
-    return messages.map((message) => this.toChatMessage(message, attachments.get(message.id)));
+    return messages.map((message) => ({
+      ...this.toChatMessage(message, attachments.get(message.id), feedback),
+      ...(message.versionIds.length ? { versionIds: message.versionIds } : {}),
+    }));
   }
 
   async rename(user: User, conversationId: string, title: string): Promise<ConversationSummary> {
@@ -191,14 +189,19 @@ export class ChatService {
    */
   async send(user: User, dto: SendChatDto, idempotencyKey?: string): Promise<StartedChat | RetriedChat> {
     if (this.generation.isClosing) throw serverRestarting();
+    if (dto.parentMessageId !== undefined && !dto.conversationId) throw parentNeedsConversation();
     const attachments = await this.attachments.resolve(user.id, dto.attachments ?? []);
-    const sendKey = idempotencyKey ? { key: idempotencyKey, requestHash: requestHash(dto) } : undefined;
+    const model = await this.chooseModel(user, dto.model ?? undefined, dto.conversationId);
+    const sendKey = idempotencyKey ? { key: idempotencyKey, requestHash: sendHash(dto) } : undefined;
     for (;;) {
       // 1. Prepare the reservation: the plan's limits and the month, read before the statement.
       const prepared = await this.usage.prepare(user.id, 'messagesPerMonth');
       // 2. One statement reserves the message and stores the turn and the key, or stores nothing.
       const outcome = await this.turns.reserveAndStartTurn({
         ...this.turnInput(user, dto, attachments),
+        parent: turnParent(dto),
+        model: model.id,
+        conversationModel: dto.model ?? null,
         reservation: prepared,
         sendKey,
       });
@@ -207,7 +210,7 @@ export class ChatService {
         case 'started': {
           const reservation = await this.usage.settle(prepared, outcome.reserved);
           try {
-            return this.startReply(user, dto, attachments, outcome.turn, reservation);
+            return this.starter.startReply(user, dto, attachments, outcome.turn, reservation, model);
           } catch (error) {
             await reservation.refund();
             throw error;
@@ -215,15 +218,17 @@ export class ChatService {
         }
         case 'not-found':
           throw conversationNotFound();
+        case 'parent-not-found':
+          throw messageNotFound();
         case 'refused': {
           // A duplicate racing its first send at the limit loses to it on the quota: it answers
           // the first send's ids, not a 429.
-          const first = sendKey ? await this.sentWithKey(user, sendKey) : null;
+          const first = sendKey ? await this.starter.sentWithKey(user, sendKey) : null;
           if (first) return first;
-          return this.throwUsageLimit(prepared, outcome.plan);
+          return this.starter.throwUsageLimit(prepared, outcome.plan);
         }
         case 'duplicate': {
-          const first = await this.sentWithKey(user, sendKey!);
+          const first = await this.starter.sentWithKey(user, sendKey!);
           if (first) return first;
           // The key's send committed, then went with its conversation (deleted): send again.
           continue;
@@ -232,31 +237,27 @@ export class ChatService {
     }
   }
 
-  /** The usage-limit 429 of a reservation the turn's statement refused (UsageService.settle throws it). */
-  private async throwUsageLimit(prepared: PreparedReservation, plan: PlanId): Promise<never> {
-    await this.usage.settle(prepared, null, plan);
-    throw new Error('UsageService.settle accepted a refused reservation.');
-  }
-
   /**
-   * What the send that stored this key created; null when no send stored it (or it went with its
-   * conversation). A 409 when the key came with another body.
+   * The model a send or a new version uses (400/403 before anything is charged). The
+   * conversation's model is read only when there is a choice to keep.
    */
-  private async sentWithKey(user: User, sendKey: SendKey): Promise<RetriedChat | null> {
-    const stored = await this.sendKeys.findSendKey(user.id, sendKey.key);
-    if (!stored) return null;
-    if (stored.requestHash !== sendKey.requestHash) throw sendKeyReused();
-    // A key stored without ids has nothing to answer with: the client sends again later, and
-    // keys expire (ChatSendKeysCleanup).
-    if (!stored.sent) throw serverRestarting();
-    return { ...stored.sent, reply: null };
+  private async chooseModel(
+    user: User,
+    requested: string | undefined,
+    conversationId: string | undefined,
+  ): Promise<ChatModelChoice> {
+    const kept =
+      requested === undefined && conversationId && this.models.hasChoice
+        ? await this.conversations.findModel(user.id, conversationId)
+        : null;
+    return this.models.choose(user, requested, kept);
   }
 
   private turnInput(
     user: User,
     dto: SendChatDto,
     attachments: ResolvedAttachment[],
-  ): Omit<StartTurnInput, 'reservation'> {
+  ): Omit<StartTurnInput, 'reservation' | 'parent' | 'model' | 'conversationModel'> {
     return {
       userId: user.id,
       conversationId: dto.conversationId,
@@ -270,54 +271,6 @@ export class ChatService {
         mimeType: attachment.mimeType,
         fileId: attachment.fileId || null,
       })),
-    };
-  }
-
-  private startReply(
-    user: User,
-    dto: SendChatDto,
-    attachments: ResolvedAttachment[],
-    turn: StartedTurn,
-    reservation: Reservation,
-  ): StartedChat {
-    const tokenBudget = this.config.ai.chatHistoryTokenBudget;
-    const prompt: ChatPromptInput = {
-      assistantName: this.config.assistantName,
-      appName: this.config.appName,
-      systemPrompt: dto.systemPrompt,
-      history: turn.history,
-      userMessage: dto.message,
-      tokenBudget,
-    };
-    const reply = this.generation.start({
-      userId: user.id,
-      conversationId: turn.conversationId,
-      userMessageId: turn.userMessageId,
-      assistantMessageId: turn.assistantMessageId,
-      messages: buildChatPrompt(prompt),
-      // Reading the files may wait for an extraction: the reply task does it, not the request.
-      prepare: attachments.length
-        ? async (signal) => {
-            const read = await this.attachments.read(
-              user.id,
-              attachments,
-              dto.message,
-              attachmentCharBudget(tokenBudget),
-              signal,
-            );
-            return {
-              messages: buildChatPrompt({ ...prompt, attachments: read.prompt }),
-              attachments: read.model,
-            };
-          }
-        : undefined,
-      reservation,
-    });
-    return {
-      conversationId: turn.conversationId,
-      userMessageId: turn.userMessageId,
-      assistantMessageId: turn.assistantMessageId,
-      reply,
     };
   }
 
@@ -344,8 +297,13 @@ export class ChatService {
     return true;
   }
 
-  private toChatMessage(message: ChatMessageEntity, attachments: MessageAttachment[] = []): ChatMessage {
+  private toChatMessage(
+    message: ChatMessageEntity,
+    attachments: MessageAttachment[] = [],
+    feedback?: Map<string, ChatFeedback>,
+  ): ChatMessage {
     const live = message.status === 'streaming' ? this.generation.find(message.id) : undefined;
+    const reply = message.role === 'assistant';
     return {
       // Only messages sent with attachments carry the field: the others keep their old shape.
       ...(attachments.length
@@ -363,6 +321,14 @@ export class ChatService {
       error: message.error,
       errorCode: message.errorCode,
       createdAt: message.createdAt.toISOString(),
+      parentId: message.parentId,
+      ...(reply
+        ? {
+            model: message.model,
+            modelName: this.models.displayName(message.model),
+            ...(feedback ? { feedback: feedback.get(message.id) ?? null } : {}),
+          }
+        : {}),
     };
   }
 

@@ -1,4 +1,4 @@
-import type { RemoteName } from '@kasa/contracts';
+import type { PlanId, RemoteName } from '@kasa/contracts';
 import type { TrustProxy } from './trust-proxy';
 
 /** The backend's configuration after validation and defaults: the only place settings are read. */
@@ -71,6 +71,12 @@ export interface AppConfig {
   jobs: { lockDurationMs: number; stalledIntervalMs: number; maxStalledCount: number };
   /** The AI providers (docs/operations.md#configuration): OpenAI-compatible when configured, else offline. */
   ai: AiConfig;
+  /**
+   * The chat models users may pick (CHAT_MODELS; docs/operations.md#chat-models), in the operator's
+   * order. The first is the default and allows every plan; `ai.chatModel` is its id. With the
+   * offline engine: the offline advisor alone.
+   */
+  chatModels: ChatModelConfig[];
   /** The image engine; it reaches the OpenAI-compatible server through `ai` (key, URL, timeout, retries). */
   images: ImagesConfig;
   speech: SpeechConfig;
@@ -162,13 +168,26 @@ export interface PaymentsConfig {
   mobileMoney: FlutterwaveConfig | { engine: 'sandbox' };
 }
 
+/** One chat model of CHAT_MODELS (or CHAT_MODEL alone). */
+export interface ChatModelConfig {
+  /** The provider's name of the model, sent as `model` (e.g. llama3.2:3b, gpt-4o-mini). */
+  id: string;
+  /** What the model picker shows. */
+  name: string;
+  /** The plans that may use it (the default model: every plan). */
+  plans: PlanId[];
+}
+
 export interface AiConfig {
   /** 'openai-compatible' when OPENAI_BASE_URL or OPENAI_API_KEY is set, else 'offline'. */
   chatEngine: 'openai-compatible' | 'offline';
   openaiApiKey?: string;
   /** e.g. https://api.openai.com/v1 (the default), http://localhost:11434/v1 (Ollama). */
   openaiBaseUrl?: string;
-  /** CHAT_MODEL, e.g. gpt-4o-mini, llama3.2, qwen2.5:7b. */
+  /**
+   * The default chat model's provider name (the first of CHAT_MODELS, else CHAT_MODEL), e.g.
+   * gpt-4o-mini, llama3.2, qwen2.5:7b: what a request without a model of its own is sent with.
+   */
   chatModel: string;
   /** Longest wait for the first chunk, and between chunks, before the reply fails (ms). */
   requestTimeoutMs: number;

@@ -6,11 +6,13 @@ import {
   IsString,
   Matches,
   Max,
+  MaxLength,
   Min,
   MinLength,
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
+import { CHAT_MODEL_NAME_MAX_LENGTH } from './chat-models';
 import { parseTrustProxy, TRUST_PROXY_RULE } from './trust-proxy';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -312,11 +314,30 @@ export class EnvironmentVariables {
   })
   OPENAI_BASE_URL?: string;
 
+  /** The one chat model when CHAT_MODELS is unset (default gpt-4o-mini). */
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
   @MinLength(1)
   CHAT_MODEL?: string;
+
+  /** CHAT_MODEL's display name (default: its id); shown only where models are named. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(CHAT_MODEL_NAME_MAX_LENGTH, {
+    message: `CHAT_MODEL_NAME must be at most ${CHAT_MODEL_NAME_MAX_LENGTH} characters (the model picker shows it)`,
+  })
+  CHAT_MODEL_NAME?: string;
+
+  /**
+   * Several chat models users pick from: `id|name|plans` entries separated by ';' (first = the
+   * default, every plan). Checked in chat-models.ts, whose messages name the entry at fault.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  CHAT_MODELS?: string;
 
   /** Unset: 'openai-compatible' when OPENAI_BASE_URL or OPENAI_API_KEY is set (like chat), else 'offline'. */
   @Transform(emptyToUndefined)

@@ -442,4 +442,34 @@ describe('loadConfig', () => {
       'TEMP_FILES_MAX_AGE_MINUTES must be between 15 and 10080',
     );
   });
+
+  it('offers CHAT_MODEL alone, or the models of CHAT_MODELS (the first is the default the adapter sends)', () => {
+    const server = { DATA_DIR: dataDir, OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' };
+    const single = loadConfig({ ...server, CHAT_MODEL: 'llama3.2', CHAT_MODEL_NAME: 'Llama' });
+    expect(single.chatModels).toEqual([{ id: 'llama3.2', name: 'Llama', plans: ['BASIC_PLAN', 'PRO_PLAN'] }]);
+    expect(single.ai.chatModel).toBe('llama3.2');
+    const several = loadConfig({
+      ...server,
+      CHAT_MODELS: 'llama3.2:3b|Fast|basic,pro; qwen2.5:14b|Large|pro',
+    });
+    expect(several.chatModels.map((model) => model.id)).toEqual(['llama3.2:3b', 'qwen2.5:14b']);
+    expect(several.ai.chatModel).toBe('llama3.2:3b');
+    // No server: the offline advisor is the one model, whatever CHAT_MODELS says.
+    expect(loadConfig({ DATA_DIR: dataDir, CHAT_MODELS: 'a|A|basic,pro; b|B|pro' }).chatModels).toEqual([
+      { id: 'offline-advisor', name: 'Kasa offline advisor', plans: ['BASIC_PLAN', 'PRO_PLAN'] },
+    ]);
+  });
+
+  it('refuses at start a CHAT_MODELS whose default some plan may not use, naming the variable', () => {
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        OPENAI_API_KEY: 'sk-x',
+        CHAT_MODELS: 'big|Large|pro; small|Fast|basic,pro',
+      }),
+    ).toThrow(/CHAT_MODELS: the first model \(big\) is the default and must allow every plan/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, CHAT_MODEL_NAME: 'x'.repeat(41) })).toThrow(
+      'CHAT_MODEL_NAME must be at most 40 characters',
+    );
+  });
 });

@@ -6,6 +6,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { REMOTE_NAMES, type RemoteName } from '@kasa/contracts';
 import type { AppConfig, EnhancementsConfig, SearchProviderConfig } from './app-config';
+import { chatModelsConfig } from './chat-models';
 import { EnvironmentVariables } from './environment';
 import { parseTrustProxy } from './trust-proxy';
 
@@ -100,6 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (nodeEnv === 'production')
     problems.push(...productionPaymentProblems(vars), ...productionDriveProblems(vars));
   if (!problems.length) problems.push(...tempFilesProblems(vars));
+  const chatEngine = vars.OPENAI_BASE_URL || vars.OPENAI_API_KEY ? 'openai-compatible' : 'offline';
+  const appName = vars.APP_NAME ?? 'Kasa';
+  const chatModels = chatModelsConfig(vars, chatEngine, appName);
+  problems.push(...chatModels.problems);
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = vars.DATA_DIR ? resolve(vars.DATA_DIR) : join(REPO_ROOT, '.data');
@@ -156,14 +161,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? `${vars.APP_NAME ?? 'Kasa'} <no-reply@kasa.local>`,
     ai: {
-      chatEngine: vars.OPENAI_BASE_URL || vars.OPENAI_API_KEY ? 'openai-compatible' : 'offline',
+      chatEngine,
       openaiApiKey: vars.OPENAI_API_KEY,
       openaiBaseUrl: vars.OPENAI_BASE_URL,
-      chatModel: vars.CHAT_MODEL ?? 'gpt-4o-mini',
+      chatModel: chatModels.models[0].id,
       requestTimeoutMs: vars.AI_TIMEOUT_MS ?? 60_000,
       maxRetries: vars.AI_MAX_RETRIES ?? 2,
       chatHistoryTokenBudget: vars.CHAT_HISTORY_TOKENS ?? 6000,
     },
+    chatModels: chatModels.models,
     images: {
       engine:
         vars.IMAGE_ENGINE ?? (vars.OPENAI_BASE_URL || vars.OPENAI_API_KEY ? 'openai-compatible' : 'offline'),

@@ -1,2 +1,3 @@
+export * from './shell-page-meta';
 export * from './static-frontends';
 export * from './web.module';

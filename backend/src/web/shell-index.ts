@@ -13,7 +13,8 @@ export const INLINE_RUNTIME_CONFIG_ID = 'kasa-runtime-config';
 export function withInlineRuntimeConfig(html: string, config: RuntimeConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const block = `<script id="${INLINE_RUNTIME_CONFIG_ID}" type="application/json">${json}</script>`;
-  return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
+  // A replacer function: `$&` or `$'` in a configured name must stay text, not a replacement pattern.
+  return html.includes('</head>') ? html.replace('</head>', () => `${block}</head>`) : `${block}${html}`;
 }
 
 /** Renders index.html once per build (re-read when the file changes on disk). */

@@ -5,6 +5,7 @@ import { isApiRequest } from '../common/api-path';
 import type { AppConfig } from '../config';
 import { runtimeConfigOf } from './runtime-config';
 import { ShellIndexRenderer } from './shell-index';
+import { ShellPageMetaRegistry } from './shell-page-meta';
 import { spaFallback } from './spa-fallback';
 import { WebDist } from './web-dist';
 import { webManifest } from './web-manifest';
@@ -53,7 +54,10 @@ export function useStaticFrontends(app: INestApplication, config: AppConfig): vo
   // Before the shell's static files: its manifest.json is a template (the configured APP_NAME goes in).
   frontends.use(webManifest(dist, config.appName));
   frontends.use(express.static(dist.shellDir, options));
-  frontends.use(spaFallback(dist, new ShellIndexRenderer(dist.shellIndex, runtimeConfigOf(config))));
+  const shellIndex = new ShellIndexRenderer(dist.shellIndex, runtimeConfigOf(config));
+  // Filled at start by the features that own pages (chat/sharing: /s/{id}); read per request.
+  const pageMeta = app.get(ShellPageMetaRegistry);
+  frontends.use(spaFallback(dist, shellIndex, pageMeta, config.appName));
   app.use((request: Request, response: Response, next: NextFunction) =>
     isApiRequest(request) ? next() : frontends(request, response, next),
   );

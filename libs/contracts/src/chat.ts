@@ -1,4 +1,5 @@
 import type { ErrorCode } from './errors';
+import type { PlanId } from './subscription';
 
 /** Longest message a user can send in one go (characters). */
 export const CHAT_MESSAGE_MAX_LENGTH = 8000;
@@ -34,6 +35,24 @@ export interface ChatMessage {
   /** Files and canvases sent with a user message (the model read them with it). */
   attachments?: ChatMessageAttachment[];
   createdAt: string;
+  /**
+   * The message this one answers or follows in the conversation's tree (null: the first message
+   * of a branch from the start). A regenerated reply and its earlier versions share a parent; so
+   * do an edited message and the message it replaces.
+   */
+  parentId?: string | null;
+  /**
+   * The versions of this message (its siblings of the same role under the same parent, itself
+   * included), oldest first: `‹ index/count ›` arrows switch between them
+   * (PUT /api/chat/conversations/{id}/current). Present only when there is more than one.
+   */
+  versionIds?: string[];
+  /** Assistant replies: the id of the chat model that wrote it (ChatModelOption.id), null on older rows. */
+  model?: string | null;
+  /** That model's display name when it is still configured, else null. */
+  modelName?: string | null;
+  /** Assistant replies: the signed-in user's own feedback on this version, null when none. */
+  feedback?: ChatFeedback | null;
 }
 
 /** Most attachments one message can carry. */
@@ -61,6 +80,8 @@ export interface ConversationSummary {
   updatedAt: string;
   /** A reply is still being written in this conversation. */
   generating: boolean;
+  /** The chat model chosen for this conversation (ChatModelOption.id), null: the default. */
+  model?: string | null;
 }
 
 /** POST /api/chat. */
@@ -70,6 +91,142 @@ export interface SendChatRequest {
   systemPrompt?: string;
   /** The composer draft's files and canvases: the model receives their text (and images). */
   attachments?: ChatAttachmentRef[];
+  /**
+   * Where the message goes in the conversation's tree. Unset: after the message shown last (the
+   * usual send). A message id of the conversation: a new branch from there, the way an edited
+   * message is resent (the parent of the message it replaces). `null` (or CHAT_ROOT_PARENT_ID): a
+   * new branch from the start (editing the first message). 404 CHAT_MESSAGE_NOT_FOUND when the
+   * id is not a message of this conversation; needs `conversationId`.
+   */
+  parentMessageId?: string | null;
+  /**
+   * A chat model's id (GET /api/chat/models). Unset: the conversation's model, else the default.
+   * Kept as the conversation's model. 403 CHAT_MODEL_NOT_ALLOWED when the user's plan may not use
+   * it; 400 CHAT_MODEL_UNKNOWN when no such model is configured.
+   */
+  model?: string;
+}
+
+/** `parentMessageId` meaning "from the start of the conversation" (the nil UUID). */
+export const CHAT_ROOT_PARENT_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * POST /api/chat/messages/{assistantMessageId}/regenerate: writes a new version of that reply
+ * (Retry on a failed one is the same). Takes one message from the quota, like a send (the usual
+ * 429 at the limit), accepts an Idempotency-Key, and answers the same stream as POST /api/chat:
+ * the ids event (`userMessageId` is the question answered, `assistantMessageId` the new version),
+ * chunks, the final event. The new version becomes the one shown. 409 CHAT_REPLY_STILL_WRITING
+ * while the reply is being written; 400 CHAT_MESSAGE_NOT_REPLY on a user message.
+ */
+export interface RegenerateReplyRequest {
+  /** As in SendChatRequest.model. */
+  model?: string;
+  /** As in SendChatRequest.systemPrompt. */
+  systemPrompt?: string;
+}
+
+export const chatRegeneratePath = (assistantMessageId: string) =>
+  `/api/chat/messages/${encodeURIComponent(assistantMessageId)}/regenerate`;
+
+/**
+ * PUT /api/chat/conversations/{id}/current: shows another version. The conversation then shows
+ * the path from its start to `messageId` and on to that message's newest descendants; a reload
+ * shows the same, and the next send continues from its last message. Answers the messages now
+ * shown, as GET /api/chat/conversations/{id} does. 404 CHAT_MESSAGE_NOT_FOUND when the message is
+ * not in this conversation.
+ */
+export interface ShowVersionRequest {
+  messageId: string;
+}
+
+/** GET /api/chat/messages/{id}/versions: every version of a message, oldest first. */
+export interface ChatMessageVersion {
+  id: string;
+  role: ChatRole;
+  status: ChatMessageStatus;
+  /** The first 200 characters of its text. */
+  preview: string;
+  model: string | null;
+  createdAt: string;
+  /** This version is on the path the conversation shows. */
+  shown: boolean;
+}
+
+export type ChatFeedbackRating = 'up' | 'down';
+/** Longest reason a user may give with feedback (characters). */
+export const CHAT_FEEDBACK_REASON_MAX_LENGTH = 1000;
+
+/**
+ * PUT /api/chat/messages/{assistantMessageId}/feedback (one per user per reply version; a second
+ * PUT replaces it), DELETE to take it back (204). Stored with the model that wrote the reply.
+ */
+export interface ChatFeedbackRequest {
+  rating: ChatFeedbackRating;
+  reason?: string | null;
+}
+
+export interface ChatFeedback {
+  rating: ChatFeedbackRating;
+  reason: string | null;
+  updatedAt: string;
+}
+
+/** Most follow-up suggestions under a reply. */
+export const CHAT_FOLLOW_UPS_MAX = 3;
+
+/**
+ * GET /api/chat/messages/{assistantMessageId}/follow-ups: up to three short questions the user may
+ * ask next (tapping one sends it). Made once per finished reply and kept: with a model connected,
+ * one small extra request that is never charged to the user; the offline advisor suggests related
+ * topics from its sources. `[]` when there is nothing to suggest or the reply did not finish.
+ */
+export interface ChatFollowUps {
+  followUps: string[];
+}
+
+/** A chat model as GET /api/chat/models lists it. */
+export interface ChatModelOption {
+  id: string;
+  /** What the picker shows. */
+  name: string;
+  /** The plans that may use it. */
+  plans: PlanId[];
+  /** The signed-in user's plan may use it. */
+  allowed: boolean;
+}
+
+/**
+ * GET /api/chat/models: the chat models this server offers, in the operator's order, and the
+ * default (what Basic users and new conversations get). With one model, the composer shows no
+ * picker.
+ */
+export interface ChatModelsResponse {
+  models: ChatModelOption[];
+  defaultModel: string;
+}
+
+/** GET /api/chat/conversations/{id}/export?format=: one conversation as a file. */
+export const CHAT_EXPORT_FORMATS = ['markdown', 'json'] as const;
+export type ChatExportFormat = (typeof CHAT_EXPORT_FORMATS)[number];
+
+/** The JSON export (format=json): the messages shown, with who wrote each reply. */
+export interface ChatConversationExport {
+  id: string;
+  title: string;
+  createdAt: string;
+  exportedAt: string;
+  messages: Array<{
+    id: string;
+    parentId: string | null;
+    role: ChatRole;
+    content: string;
+    status: ChatMessageStatus;
+    model: string | null;
+    createdAt: string;
+    attachments: Array<{ name: string; mimeType: string }>;
+    mediaType: 'image' | null;
+    transcription: string | null;
+  }>;
 }
 
 /**

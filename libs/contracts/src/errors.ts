@@ -47,6 +47,14 @@ export const ERROR_CODES = [
   'CHAT_REPLY_NOT_SAVED',
   'CHAT_MESSAGE_NOT_FOUND',
   'CHAT_IDEMPOTENCY_KEY_REUSED',
+  // Versions, models and shares: a reply still being written cannot be regenerated; the message
+  // is not an assistant reply; the plan may not use the model; no such model is configured; a
+  // shared link that does not exist or was revoked.
+  'CHAT_REPLY_STILL_WRITING',
+  'CHAT_MESSAGE_NOT_REPLY',
+  'CHAT_MODEL_NOT_ALLOWED',
+  'CHAT_MODEL_UNKNOWN',
+  'SHARE_NOT_FOUND',
   // Queued media and voice requests (Idempotency-Key on /api/media/generate, /api/voice/transcribe).
   'IDEMPOTENCY_KEY_REUSED',
   'REQUEST_IN_PROGRESS',

@@ -9,3 +9,4 @@ export * from './media';
 export * from './enhancements';
 export * from './language-tool';
 export * from './account';
+export * from './sharing';

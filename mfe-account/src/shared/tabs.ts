@@ -1,5 +1,12 @@
 /** The account page's tabs, in order; the selected one is kept in the address (?tab=) so a reload keeps it. */
-export const ACCOUNT_TABS = ['overview', 'profile', 'subscription', 'security', 'preferences'] as const;
+export const ACCOUNT_TABS = [
+  'overview',
+  'profile',
+  'subscription',
+  'security',
+  'preferences',
+  'shared-links',
+] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 export function parseTab(value: string | null): AccountTab {

@@ -48,6 +48,8 @@ export interface ComposerProps {
   stopDisabledReasonId?: string;
   /** Mount point for the enhancements menu (a later issue): rendered before the text area. */
   tools?: ReactNode;
+  /** The model picker (./ModelPicker.tsx), under the text area; it renders nothing with one model. */
+  picker?: ReactNode;
   ref?: Ref<ComposerHandle>;
 }
 
@@ -60,6 +62,7 @@ export const Composer = memo(function Composer({
   stopping,
   stopDisabledReasonId,
   tools,
+  picker,
   ref,
 }: ComposerProps) {
   const t = useT(messages);
@@ -223,6 +226,7 @@ export const Composer = memo(function Composer({
           )}
         </Box>
       </Box>
+      {picker && <Box sx={{ display: 'flex', minWidth: 0 }}>{picker}</Box>}
     </Box>
   );
 });

@@ -1,20 +1,24 @@
 // The conversation: saved messages (memoized rows: a streaming reply re-renders only its own row)
 // and the reply being written now.
-import { lazy, memo, Suspense, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useRef, useState, type ReactNode } from 'react';
 import { keyframes } from '@emotion/react';
 import { Box, Button, useAppInfo, useErrorText, useT } from '@kasa/ui';
 import type { ChatMessage } from '@kasa/contracts';
 import { messages } from '../messages';
 import { MessageAttachments } from './MessageAttachments';
 import { MessageAudio, MessageImage } from '../shared/media/MessageMedia';
-import { ReadAloud } from './ReadAloud';
+import { FollowUps } from './actions/FollowUps';
+import { MessageEditor } from './actions/MessageEditor';
+import { ReplyActions } from './actions/ReplyActions';
+import { UserMessageActions } from './actions/UserMessageActions';
+import { VersionSwitcher } from './actions/VersionSwitcher';
 import { Spinner } from '../shared/ui/Spinner';
 import { visuallyHidden } from '../shared/ui/visually-hidden';
 import type { LiveTurn } from '../sending/useChatSender';
 import type { OutboxItem } from '../offline/outbox';
 
 // The markdown renderer (marked + the token renderer) loads when the first reply is on screen.
-const Markdown = lazy(() => import('./markdown/Markdown'));
+const Markdown = lazy(() => import('@kasa/ui/markdown'));
 
 /** Text as it is, while the markdown renderer loads. */
 function PlainText({ text }: { text: string }) {
@@ -101,10 +105,13 @@ function Bubble({
   role,
   testId,
   children,
+  footer,
 }: {
   role: ChatMessage['role'];
   testId: string;
   children: ReactNode;
+  /** Under the message, outside its bubble (the user's message actions). */
+  footer?: ReactNode;
 }) {
   const user = role === 'user';
   return (
@@ -115,15 +122,25 @@ function Bubble({
       sx={{
         alignSelf: user ? 'flex-end' : 'stretch',
         maxWidth: user ? '88%' : '100%',
-        px: user ? 1.5 : 0,
-        py: user ? 1 : 0.5,
-        borderRadius: 2,
-        bgcolor: user ? 'action.selected' : 'transparent',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: user ? 'flex-end' : 'stretch',
         fontSize: '1rem',
         lineHeight: 1.55,
       }}
     >
-      {children}
+      <Box
+        sx={{
+          maxWidth: '100%',
+          px: user ? 1.5 : 0,
+          py: user ? 1 : 0.5,
+          borderRadius: 2,
+          bgcolor: user ? 'action.selected' : 'transparent',
+        }}
+      >
+        {children}
+      </Box>
+      {footer}
     </Box>
   );
 }
@@ -148,26 +165,87 @@ function StatusNote({ children, tone = 'normal' }: { children: ReactNode; tone?:
 
 export interface MessageRowProps {
   message: ChatMessage;
+  /**
+   * The saved conversation it is in: its actions that call the server (versions, feedback,
+   * regenerate, edit) show. Unset: a message this page has not saved (no actions but Copy).
+   */
+  conversationId?: string | null;
+  /** A reply is being written, or messages wait to be sent: regenerate, edit and versions wait. */
+  busy?: boolean;
   /** Stop a reply the server is still writing (loaded from the server, not sent from this screen). */
   onStopServerReply?: () => void;
-  /** Send the question of this failed reply again (the last reply of the conversation only). */
+  /** Try this failed reply again when it is not saved (a saved one is regenerated: onRegenerate). */
   onRetry?: () => void;
+  /** Write a new version of this reply. */
+  onRegenerate?: (replyId: string) => void;
+  /** Send an edited version of this user message (a new branch); false: not sent, keep editing. */
+  onEdit?: (message: ChatMessage, text: string) => boolean;
+  /** The last finished reply: its follow-up questions show, a tap sends one. */
+  onFollowUp?: (question: string) => void;
 }
 
-/** One saved message. Memoized: it renders again only when this message changes. */
-export const MessageRow = memo(function MessageRow({ message, onStopServerReply, onRetry }: MessageRowProps) {
+/** One saved message. Memoized: it renders again only when this message (or what it may do) changes. */
+export const MessageRow = memo(function MessageRow({
+  message,
+  conversationId,
+  busy = false,
+  onStopServerReply,
+  onRetry,
+  onRegenerate,
+  onEdit,
+  onFollowUp,
+}: MessageRowProps) {
   const t = useT(messages);
   const { assistantName } = useAppInfo();
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
   const user = message.role === 'user';
   const failed = message.status === 'failed';
+  const finished = message.status === 'complete' || message.status === 'stopped';
+  const saved = Boolean(conversationId) && !message.id.startsWith('local-');
+  // A saved reply is tried again as a new version of itself; one the server never named, as the screen says.
+  const retry = failed && saved && onRegenerate ? () => onRegenerate(message.id) : onRetry;
+  const closeEditor = () => {
+    setEditing(false);
+    setTimeout(() => editButton.current?.focus(), 0);
+  };
   const errorText = useErrorText(failed ? message : undefined);
   // Why it failed, in the reader's language when the server named the failure with a code.
   const failure =
     failed && (message.error || message.errorCode)
       ? errorText({ error: message.error, code: message.errorCode })
       : null;
+  if (user && editing && conversationId && onEdit) {
+    return (
+      <MessageEditor
+        initial={message.content}
+        onCancel={closeEditor}
+        onSend={(text) => {
+          const sent = onEdit(message, text);
+          if (sent) setEditing(false);
+          return sent;
+        }}
+      />
+    );
+  }
   return (
-    <Bubble role={message.role} testId="chat-message">
+    <Bubble
+      role={message.role}
+      testId="chat-message"
+      footer={
+        user &&
+        saved &&
+        conversationId && (
+          <UserMessageActions
+            ref={editButton}
+            message={message}
+            conversationId={conversationId}
+            busy={busy}
+            onEdit={onEdit ? () => setEditing(true) : undefined}
+          />
+        )
+      }
+    >
       <RoleLabel role={message.role} />
       {user ? <PlainText text={message.content} /> : message.content && <ReplyText text={message.content} />}
       {message.attachments && message.attachments.length > 0 && (
@@ -176,9 +254,6 @@ export const MessageRow = memo(function MessageRow({ message, onStopServerReply,
       {message.mediaUrl && message.mediaType === 'image' && <MessageImage url={message.mediaUrl} />}
       {message.audioUrl && <MessageAudio url={message.audioUrl} transcription={message.transcription} />}
       {!message.audioUrl && message.transcription && <PlainText text={message.transcription} />}
-      {!user && message.content && (message.status === 'complete' || message.status === 'stopped') && (
-        <ReadAloud text={message.content} />
-      )}
       {message.status === 'streaming' && (
         <StatusNote>
           <Spinner size={14} />
@@ -207,23 +282,48 @@ export const MessageRow = memo(function MessageRow({ message, onStopServerReply,
             {t('sendError')}
             {failure ? ` ${t('errorDetail', { error: failure })}` : ''}
           </span>
-          {onRetry && (
-            <Button variant="text" color="inherit" size="small" onClick={onRetry} data-testid="retry-reply">
+          {retry && (
+            <Button
+              variant="text"
+              color="inherit"
+              size="small"
+              sx={{ minHeight: 44 }}
+              disabled={busy}
+              onClick={retry}
+              data-testid="retry-reply"
+            >
               {t('retry')}
             </Button>
           )}
         </StatusNote>
       )}
+      {!user && finished && message.content && saved && conversationId && (
+        <ReplyActions
+          message={message}
+          conversationId={conversationId}
+          busy={busy}
+          onRegenerate={onRegenerate}
+        />
+      )}
+      {!user && !(finished && message.content) && saved && conversationId && (
+        <VersionSwitcher message={message} conversationId={conversationId} disabled={busy} />
+      )}
+      {!user && message.status === 'complete' && saved && onFollowUp && (
+        <FollowUps replyId={message.id} onPick={onFollowUp} />
+      )}
     </Bubble>
   );
 });
 
-/** The user's message just sent and the reply being written (typing indicator until the first chunk). */
+/**
+ * The user's message just sent and the reply being written (typing indicator until the first
+ * chunk). A regenerated reply streams alone: its question is already shown above it.
+ */
 export function LiveTurnRows({ turn }: { turn: LiveTurn }) {
   const t = useT(messages);
   return (
     <>
-      <MessageRow message={turn.userMessage} />
+      {turn.kind === 'send' && <MessageRow message={turn.userMessage} />}
       <Bubble role="assistant" testId="live-reply">
         <RoleLabel role="assistant" />
         {turn.phase === 'waiting' ? (
@@ -270,7 +370,11 @@ export const WaitingRow = memo(function WaitingRow({
       <RoleLabel role="user" />
       <PlainText text={message.content} />
       <StatusNote>
-        <span data-testid="waiting-note">{t('waitingForNetwork')}</span>
+        <span data-testid="waiting-note">
+          {item.parentMessageId !== undefined
+            ? `${t('editWaiting')} · ${t('waitingForNetwork')}`
+            : t('waitingForNetwork')}
+        </span>
         <Button
           variant="text"
           color="inherit"

@@ -1,13 +1,16 @@
-// Read aloud, under an assistant reply: the reply is turned into speech (POST /api/voice/speak) and
+// Read aloud, in the actions under an assistant reply: the reply is turned into speech (POST /api/voice/speak) and
 // played; a second press stops it, whether it is still being prepared or already playing.
 import { useEffect, useRef, useState } from 'react';
-import { Button, useDataSaver, useErrorText, useT, useToast } from '@kasa/ui';
+import { useDataSaver, useErrorText, useT, useToast } from '@kasa/ui';
 import { ApiError } from '@kasa/api-client';
 import { speak } from '../shared/media-api';
 import { messages } from '../messages';
 import { safeMediaUrl } from '../shared/safe-url';
 import { canPlayOggOpus } from '../shared/media/media-variant';
 import { speechTextOf } from './speech-text';
+import { IconButton } from '../shared/ui/IconButton';
+import { Spinner } from '../shared/ui/Spinner';
+import { SpeakerIcon, StopSquareIcon } from './actions/action-icons';
 
 export function ReadAloud({ text }: { text: string }) {
   const t = useT(messages);
@@ -71,14 +74,19 @@ export function ReadAloud({ text }: { text: string }) {
   };
 
   return (
-    <Button
-      variant="text"
-      color="inherit"
-      size="small"
-      sx={{ minHeight: 44, px: 1.5, mt: 0.5 }}
+    <IconButton
+      label={
+        state === 'idle' ? t('readAloud') : state === 'preparing' ? t('preparingSpeech') : t('stopReading')
+      }
       onClick={() => (state === 'idle' ? void start() : stop())}
     >
-      {state === 'idle' ? t('readAloud') : state === 'preparing' ? t('preparingSpeech') : t('stopReading')}
-    </Button>
+      {state === 'idle' ? (
+        <SpeakerIcon />
+      ) : state === 'preparing' ? (
+        <Spinner size={16} />
+      ) : (
+        <StopSquareIcon />
+      )}
+    </IconButton>
   );
 }

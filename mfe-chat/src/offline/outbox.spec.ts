@@ -57,3 +57,23 @@ test('an object URL thumbnail is not kept for after a reload', async () => {
   expect(store.map.get(item.key)?.attachments?.[0].previewUrl).toBeNull();
   expect(outbox.list()[0].attachments?.[0].previewUrl).toBe('blob:x');
 });
+
+test('an edited message keeps where its branch starts, and its model, across a reload', async () => {
+  const store = new MemoryStore<OutboxItem>();
+  const first = new Outbox(store);
+  await first.load('u1');
+  const edit = first.add({
+    thread: 'c1',
+    conversationId: 'c1',
+    message: 'And maize?',
+    parentMessageId: 'a1',
+    model: 'big',
+  });
+  await Promise.resolve();
+
+  const reloaded = new Outbox(store);
+  await reloaded.load('u1');
+  expect(reloaded.list()).toEqual([
+    expect.objectContaining({ key: edit.key, message: 'And maize?', parentMessageId: 'a1', model: 'big' }),
+  ]);
+});

@@ -15,6 +15,13 @@ export interface OutboxItem {
   conversationId: string | null;
   message: string;
   attachments?: DraftAttachment[];
+  /**
+   * An edited message: where its new branch starts (SendChatRequest.parentMessageId: the parent
+   * of the message it replaces, CHAT_ROOT_PARENT_ID from the start). Unset: a usual send.
+   */
+  parentMessageId?: string;
+  /** The chat model it is sent to (SendChatRequest.model); unset: the conversation's. */
+  model?: string;
   createdAt: string;
   /** The order it was written in. */
   seq: number;
@@ -99,7 +106,12 @@ export class Outbox {
     return this.loading;
   }
 
-  add(fields: Pick<OutboxItem, 'thread' | 'conversationId' | 'message' | 'attachments'>): OutboxItem {
+  add(
+    fields: Pick<
+      OutboxItem,
+      'thread' | 'conversationId' | 'message' | 'attachments' | 'parentMessageId' | 'model'
+    >,
+  ): OutboxItem {
     const item: OutboxItem = {
       ...fields,
       key: newKey(),

@@ -14,8 +14,9 @@ import {
 } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Box, Button, useAppInfo, useT } from '@kasa/ui';
-import type { ChatMessage } from '@kasa/contracts';
+import { Box, Button, useAppInfo, useErrorText, useT, useToast } from '@kasa/ui';
+import { ApiError } from '@kasa/api-client';
+import { CHAT_ROOT_PARENT_ID, type ChatMessage } from '@kasa/contracts';
 import { conversationQueryKey, stopReply } from '../shared/chat-api';
 import { Composer, type ComposerHandle } from '../composer/Composer';
 import { DraftStore, type DraftState } from '../shared/draft';
@@ -23,6 +24,7 @@ import { DESKTOP_QUERY, type ChatToolsApi } from '../shared/chat-tools';
 import { useKeyboardOffset } from '../shared/hooks/useKeyboardOffset';
 import { useMediaQuery } from '../shared/hooks/useMediaQuery';
 import { useOnline } from '../shared/hooks/useOnline';
+import { useLatest } from '../shared/hooks/useLatest';
 import { LiveTurnRows, MessageRow, WaitingRow } from '../conversation/MessageList';
 import { OfflineBanner } from './OfflineBanner';
 import { startChatCachePersistence } from '../offline/persist-cache';
@@ -32,11 +34,20 @@ import { Sidebar } from '../sidebar/Sidebar';
 import type { StarterTip } from './tips';
 import { TopBar } from './TopBar';
 import { visuallyHidden } from '../shared/ui/visually-hidden';
-import { useChatSender, type ChatDraft, type SendOutcome } from '../sending/useChatSender';
+import {
+  useChatSender,
+  type ChatDraft,
+  type NotStartedOperation,
+  type SendOutcome,
+} from '../sending/useChatSender';
+import { messagesBeforeTurn } from '../sending/shown-messages';
 import { useConversationMessages } from '../conversation/useConversationMessages';
 import { WelcomePanel } from './Welcome';
 import { refreshUsageAfterSend } from '../payment-options/subscription-status';
 import { UsageWarningBanner } from '../payment-options/UsageWarningBanner';
+import { ModelPicker } from '../composer/ModelPicker';
+import { useModelChoice } from '../composer/useModelChoice';
+import { usePaymentOptionsDialog } from './usePaymentOptionsDialog';
 
 /** The URL search parameter naming the conversation on screen. */
 export const CONVERSATION_PARAM = 'c';
@@ -53,9 +64,15 @@ const STICK_TO_BOTTOM_PX = 80;
 export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   const t = useT(messages);
   const { assistantName } = useAppInfo();
+  const { toast } = useToast();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const conversationId = searchParams.get(CONVERSATION_PARAM) || null;
+  // The composer's model picker: what the next send (or regenerate) is written with.
+  const modelChoice = useModelChoice(conversationId);
+  const { adopt: modelAdopt, forSend: modelForSend, noteSent: noteModelSent } = modelChoice;
+  const paymentOptions = usePaymentOptionsDialog();
 
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const [columnOpen, setColumnOpen] = useState(true);
@@ -118,12 +135,30 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
 
   const chat = useChatSender({
     conversationId,
-    onAdopt: useCallback((id: string) => showConversation(id, true), [showConversation]),
+    onAdopt: useCallback(
+      (id: string) => {
+        modelAdopt(id);
+        showConversation(id, true);
+      },
+      [showConversation, modelAdopt],
+    ),
     onSettled,
     // The server never took the message: the composer gets it back, attachments included.
     onUnsent: useCallback(
       (unsent: ChatDraft) => draft.restore({ text: unsent.message, attachments: unsent.attachments ?? [] }),
       [draft],
+    ),
+    // A regenerate or an edit that never started: nothing changed, the toast says why.
+    onNotStarted: useCallback(
+      (operation: NotStartedOperation, error: unknown) => {
+        if (error instanceof ApiError && error.usageLimit) return; // the usage-limit toast says it
+        toast({
+          title: operation === 'edit' ? t('editFailed') : t('regenerateFailed'),
+          description: errorText(error),
+          variant: 'destructive',
+        });
+      },
+      [toast, t, errorText],
     ),
   });
   // The reply belongs on this screen when it is this conversation's, or while the URL has not yet
@@ -141,9 +176,10 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   const saved: readonly ChatMessage[] = useMemo(() => {
     const list = conversationId ? (conversation.data ?? []) : chat.unsaved;
     if (!turn || !streamingHere) return list;
-    // The server may already list the messages this screen is streaming: show them once.
-    return list.filter((m) => m.id !== turn.userMessageId && m.id !== turn.assistantMessageId);
+    // Shown once, and where the turn joins the conversation (an edit's branch, a regenerated reply's place).
+    return messagesBeforeTurn(list, turn);
   }, [conversationId, conversation.data, chat.unsaved, turn, streamingHere]);
+  const savedRef = useLatest(saved);
 
   const loading = Boolean(conversationId) && conversation.isPending;
   const loadFailed = Boolean(conversationId) && conversation.isError && !conversation.data;
@@ -208,25 +244,75 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   );
 
   const chatSend = chat.send;
-  const send = useCallback(
-    (current: DraftState): boolean => {
-      const sent = chatSend({ message: current.text, attachments: current.attachments });
+  /** Every send of this screen goes through here: the composer, an edited message, a follow-up. */
+  const sendDraft = useCallback(
+    (next: ChatDraft): boolean => {
+      const sent = chatSend(modelForSend && !next.model ? { ...next, model: modelForSend } : next);
       if (sent) {
+        noteModelSent();
         stick.current = true;
         refocusAfterReply.current = document.activeElement instanceof HTMLTextAreaElement;
         setAnnouncement(t('announceWriting', { assistantName }));
       }
       return sent;
     },
-    [chatSend, t, assistantName],
+    [chatSend, t, assistantName, modelForSend, noteModelSent],
+  );
+  const send = useCallback(
+    (current: DraftState): boolean => sendDraft({ message: current.text, attachments: current.attachments }),
+    [sendDraft],
   );
 
-  // A failed last reply (the model failed, or the server writing it stopped) offers Retry: its
-  // question is sent again as a new message (docs/operations.md#replies-whose-writer-stops).
+  // Edit and resend: a new branch from the edited message's parent, with its attachments.
+  const editMessage = useCallback(
+    (edited: ChatMessage, text: string): boolean => {
+      const shown = savedRef.current;
+      const at = shown.findIndex((m) => m.id === edited.id);
+      const parent = edited.parentId !== undefined ? edited.parentId : at > 0 ? shown[at - 1].id : null;
+      return sendDraft({
+        message: text,
+        attachments: (edited.attachments ?? []).map(({ type, id, name, mimeType, url }) => ({
+          type,
+          id,
+          name,
+          mimeType,
+          previewUrl: url,
+        })),
+        parentMessageId: parent ?? CHAT_ROOT_PARENT_ID,
+      });
+    },
+    [savedRef, sendDraft],
+  );
+
+  const followUp = useCallback((question: string) => void sendDraft({ message: question }), [sendDraft]);
+
+  // Regenerate, and Retry on a failed reply: a new version streamed in the old one's place
+  // (docs/operations.md#replies-whose-writer-stops). It needs the network now: never queued.
+  const chatRegenerate = chat.regenerate;
+  const regenerate = useCallback(
+    (replyId: string) => {
+      const result = chatRegenerate(replyId, modelForSend ? { model: modelForSend } : {});
+      if (result === 'offline')
+        toast({ title: t('regenerateOfflineTitle'), description: t('regenerateOffline') });
+      if (result !== 'started') return;
+      stick.current = true;
+      setAnnouncement(t('announceWriting', { assistantName }));
+    },
+    [chatRegenerate, toast, t, assistantName, modelForSend],
+  );
+
+  const busy = chat.pending || waiting.length > 0;
+  // The follow-up questions show under the last reply only, once it is finished.
+  const lastReply = saved.at(-1);
+  const followUpsUnder =
+    !busy && lastReply?.role === 'assistant' && lastReply.status === 'complete' ? lastReply.id : null;
+
+  // A failed last reply this page never saved (the server refused the send) offers Retry: its
+  // question is sent again as a new message. A saved one is regenerated (MessageRow).
   const retryable = useMemo(() => {
     const last = saved.at(-1);
     const question = saved.at(-2);
-    if (!last || !question || chat.pending || waiting.length) return null;
+    if (!last || !question || chat.pending || waiting.length || !last.id.startsWith('local-')) return null;
     return last.role === 'assistant' && last.status === 'failed' && question.role === 'user' ? last : null;
   }, [saved, chat.pending, waiting.length]);
   const retryLast = useCallback(() => {
@@ -267,6 +353,20 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   );
   const sidebarToolsNode = useMemo(() => sidebarTools?.(toolsApi), [sidebarTools, toolsApi]);
   const composerToolsNode = useMemo(() => composerTools?.(toolsApi), [composerTools, toolsApi]);
+
+  const { options: modelOptions, current: currentModel, choose: chooseModel } = modelChoice;
+  const openPaymentOptions = paymentOptions.open;
+  const modelPicker = useMemo(
+    () => (
+      <ModelPicker
+        options={modelOptions}
+        current={currentModel}
+        onChoose={chooseModel}
+        onUpgrade={openPaymentOptions}
+      />
+    ),
+    [modelOptions, currentModel, chooseModel, openPaymentOptions],
+  );
 
   const sidebar = (
     <Sidebar
@@ -354,6 +454,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
           sidebarId={sidebarId}
           onToggleSidebar={toggleSidebar}
           toggleRef={toggleRef}
+          shareableConversationId={conversationId && saved.length > 0 ? conversationId : null}
         />
         {!online && <OfflineBanner reasonId={offlineReasonId} />}
         <Box
@@ -398,10 +499,15 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
               <MessageRow
                 key={message.id}
                 message={message}
+                conversationId={conversationId}
+                busy={busy}
                 onStopServerReply={
                   message.status === 'streaming' && !streamingHere ? stopServerReply : undefined
                 }
                 onRetry={message === retryable ? retryLast : undefined}
+                onRegenerate={regenerate}
+                onEdit={editMessage}
+                onFollowUp={message.id === followUpsUnder ? followUp : undefined}
               />
             ))}
             {turn && streamingHere && <LiveTurnRows turn={turn} />}
@@ -422,6 +528,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
               stopping={Boolean(turn?.stopping)}
               stopDisabledReasonId={online ? undefined : offlineReasonId}
               tools={composerToolsNode}
+              picker={modelPicker}
             />
           </Box>
         </Box>
@@ -430,6 +537,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
         {announcement}
       </Box>
       <MediaOutboxMount />
+      {paymentOptions.dialog}
     </Box>
   );
 }

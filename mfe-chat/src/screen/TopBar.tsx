@@ -1,5 +1,6 @@
-// Top bar (docs/product.md#chat-screen): sidebar toggle, back (history back, else /), the username or 'USER', 'Get Pro'
-// (→ /subscription) and Logout (when a session is there to end).
+// Top bar (docs/product.md#chat-screen): sidebar toggle, back (history back, else /), the username or 'USER', the
+// open conversation's Share and Export (./ConversationActions.tsx), 'Get Pro' (→ /subscription) and Logout (when a
+// session is there to end).
 import { memo, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '@kasa/api-client';
@@ -7,6 +8,13 @@ import { Button, uiMessages, useSessionControls, useT } from '@kasa/ui';
 import { messages } from '../messages';
 import { BackIcon, MenuIcon } from '../shared/ui/icons';
 import { IconButton } from '../shared/ui/IconButton';
+import { ConversationActions } from './ConversationActions';
+
+/**
+ * The text buttons' side padding: 10 px, 4 px on the narrowest phones, where the open conversation's
+ * menu button joins the bar (French 'Passer à Pro' and 'Déconnexion' at 360 px need the room).
+ */
+const TEXT_BUTTON_SX = { paddingInline: '10px', '@media (max-width: 399px)': { paddingInline: '4px' } };
 
 /** True when the browser history has an earlier entry of this app (react-router keeps its index). */
 function hasInAppHistory(): boolean {
@@ -19,6 +27,8 @@ export interface TopBarProps {
   sidebarId: string;
   onToggleSidebar: () => void;
   toggleRef?: Ref<HTMLButtonElement>;
+  /** The open conversation, when it has messages to share or export (null: none). */
+  shareableConversationId?: string | null;
 }
 
 /** Memoized: a streaming reply re-renders the screen every frame, not this. */
@@ -27,6 +37,7 @@ export const TopBar = memo(function TopBar({
   sidebarId,
   onToggleSidebar,
   toggleRef,
+  shareableConversationId,
 }: TopBarProps) {
   const t = useT(messages);
   const ui = useT(uiMessages);
@@ -62,6 +73,7 @@ export const TopBar = memo(function TopBar({
       >
         {username || t('user')}
       </div>
+      {shareableConversationId && <ConversationActions conversationId={shareableConversationId} />}
       <Button
         component={Link}
         to="/subscription"
@@ -69,7 +81,8 @@ export const TopBar = memo(function TopBar({
         color="inherit"
         size="small"
         data-testid="get-pro"
-        style={{ flexShrink: 0, whiteSpace: 'nowrap', borderColor: 'currentColor', paddingInline: 10 }}
+        style={{ flexShrink: 0, whiteSpace: 'nowrap', borderColor: 'currentColor' }}
+        sx={TEXT_BUTTON_SX}
       >
         {t('getPro')}
       </Button>
@@ -79,7 +92,8 @@ export const TopBar = memo(function TopBar({
           color="inherit"
           size="small"
           onClick={() => void session.signOut()}
-          style={{ flexShrink: 0, whiteSpace: 'nowrap', paddingInline: 10 }}
+          style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          sx={TEXT_BUTTON_SX}
         >
           {ui('logout')}
         </Button>

@@ -5,24 +5,31 @@
 //
 // The send machine as a store outside React (like shared/draft.ts): it holds the turn in flight,
 // pumps the outbox (and retries what the server never answered), turns stream events into the
-// turn the screen shows, and writes what ends into the query cache. The screen reads immutable
+// turn the screen shows, and writes what ends into the query cache. An edited message is a send
+// with `parentMessageId` (through the outbox like any other); Regenerate is the same turn on
+// POST chatRegeneratePath (never queued offline), so Stop, resume and errors work alike. The screen reads immutable
 // snapshots through useChatSender (useSyncExternalStore); nothing here depends on a render.
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, CURRENT_USER_QUERY_KEY } from '@kasa/api-client';
 import {
+  CHAT_ROOT_PARENT_ID,
   type ChatMessage,
   type ChatMessageAttachment,
+  type ChatModelsResponse,
   type ChatStreamEvent,
+  type ConversationSummary,
   type SendChatRequest,
   isErrorCode,
 } from '@kasa/contracts';
 import {
+  CHAT_MODELS_QUERY_KEY,
   CONVERSATIONS_QUERY_KEY,
   conversationQueryKey,
   newText,
   resumeReply,
   stopReply,
   streamChat,
+  streamRegenerate,
 } from '../shared/chat-api';
 import { NEW_THREAD_PREFIX, newKey, outboxRetryMs, type Outbox, type OutboxItem } from '../offline/outbox';
 import type { DraftAttachment } from '../shared/attachments/draft-attachment';
@@ -33,17 +40,61 @@ import { reattach } from './resume';
 /** After Stop, how long to wait for the server to end the stream before no longer reading it. */
 export const STOP_GRACE_MS = 4000;
 
+/** A regenerate whose POST failed before the server answered is tried this many times in all (same key). */
+export const REGENERATE_ATTEMPTS = 3;
+
 export type SendOutcome = 'done' | 'stopped' | 'failed';
 
-/** What a send takes: the composer's draft (the text, and the files and canvases it carries). */
+/**
+ * What a send takes: the composer's draft (the text, and the files and canvases it carries), or an
+ * edited message, or a follow-up chip's question.
+ */
 export interface ChatDraft {
   message: string;
   attachments?: readonly DraftAttachment[];
+  /**
+   * The chat model to write the reply (ChatModelOption.id from GET /api/chat/models, the
+   * composer's picker). Unset: the conversation's model, else the server's default. The server
+   * keeps it as the conversation's model.
+   */
+  model?: string;
+  /**
+   * Edit and resend: where the edited message's new branch starts, i.e. the parent of the message
+   * it replaces (its `parentId`, CHAT_ROOT_PARENT_ID for the conversation's first message). The
+   * old message stays reachable with the version arrows. Unset: after the last message shown (the
+   * usual send). Only in a saved conversation.
+   */
+  parentMessageId?: string;
 }
+
+/** What Regenerate takes: the model to write the new version (unset: the conversation's). */
+export interface RegenerateOptions {
+  model?: string;
+}
+
+/**
+ * 'started': the new version is being written (the turn shows it); 'offline': refused, nothing
+ * is queued (a regenerate needs the network now); 'busy': a reply is being written or messages
+ * wait to be sent; 'unknown': not a reply of the conversation on screen.
+ */
+export type RegenerateResult = 'started' | 'offline' | 'busy' | 'unknown';
+
+/** A turn that never started: the server refused it, or could not be reached (see onNotStarted). */
+export type NotStartedOperation = 'regenerate' | 'edit';
 
 /** The reply being written now, as the screen shows it. */
 export interface LiveTurn {
   key: number;
+  /** 'send': a new message and its reply; 'regenerate': a new version of a reply to `userMessage`. */
+  kind: 'send' | 'regenerate';
+  /**
+   * Where the turn joins the messages shown: those after this message are not shown while it is
+   * written (an edited message's parent; a regenerated reply's question). null: none are (the
+   * first message was edited); undefined: the turn follows the last message shown.
+   */
+  branchFrom?: string | null;
+  /** Regenerate: the reply whose new version is being written (it is shown in its place). */
+  replacing?: string;
   /** The conversation it belongs to; null until the server names a new one. */
   conversationId: string | null;
   /** The conversation on screen when it was sent (null: a new chat). */
@@ -83,6 +134,11 @@ export interface ChatSenderCallbacks {
    * its attachments, so its draft is not given back even when the reply then fails.
    */
   onUnsent?: (draft: ChatDraft) => void;
+  /**
+   * A regenerate or an edited message the server refused (an ApiError: over the quota, reply still
+   * being written…), or a regenerate it could not be reached for: nothing changed, say why.
+   */
+  onNotStarted?: (operation: NotStartedOperation, error: unknown) => void;
 }
 
 export interface ChatSenderConfig {
@@ -118,8 +174,23 @@ function refusal(error: ApiError): ReplyFailure {
   };
 }
 
+/** A regenerate in flight or waiting to be tried again (in memory only: never queued offline). */
+interface RegenerateJob {
+  /** Its Idempotency-Key, the same on every try. */
+  key: string;
+  conversationId: string;
+  replyId: string;
+  question: ChatMessage;
+  model?: string;
+  attempt: number;
+}
+
 interface InFlight {
   key: number;
+  /** A regenerate, or null: a send (its outbox entry is `item`). */
+  regenerate: RegenerateJob | null;
+  /** Where the turn joins the shown messages (LiveTurn.branchFrom). */
+  branchFrom: string | null | undefined;
   /** The conversation on screen when it was sent (null: a new chat). */
   origin: string | null;
   conversationId: string | null;
@@ -136,8 +207,8 @@ interface InFlight {
   abandoned: boolean;
   /** The draft it was sent from (given back when the server never took it). */
   draft: ChatDraft;
-  /** Its outbox entry (the idempotency key); removed once the server took the message. */
-  item: OutboxItem;
+  /** A send's outbox entry (the idempotency key); removed once the server took the message. */
+  item: OutboxItem | null;
   /** The id of the last stream event (the reply's text offset), for Last-Event-ID. */
   lastEventId: string | null;
   /** Set by the stream's last word ({done} / {error}); later events are ignored. */
@@ -159,6 +230,7 @@ export class ChatSender {
   private cancelFrame: (() => void) | null = null;
   private retryAttempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private pendingRegenerate: RegenerateJob | null = null;
   /** The conversation on screen (null: a new chat). */
   private view: string | null = null;
   private callbacks: ChatSenderCallbacks = { onAdopt: () => undefined };
@@ -276,15 +348,48 @@ export class ChatSender {
       ? null
       : (this.outbox.list().find((i) => i.conversationId === null)?.thread ??
         `${NEW_THREAD_PREFIX}${newKey()}`);
+    // An edit needs the conversation it branches in.
+    if (draft.parentMessageId !== undefined && !here) return false;
     this.outbox.add({
       thread: here ?? (newThread as string),
       conversationId: here,
       message,
       ...(draft.attachments?.length ? { attachments: [...draft.attachments] } : {}),
+      ...(draft.parentMessageId !== undefined ? { parentMessageId: draft.parentMessageId } : {}),
+      ...(draft.model ? { model: draft.model } : {}),
     });
     this.retryAttempt = 0;
     this.pump();
     return true;
+  };
+
+  /**
+   * Regenerate (and Retry on a failed reply): a new version of `replyId`, a reply of the
+   * conversation on screen, streamed like a send (Stop, resume and errors alike); the new version
+   * is shown in the old one's place. Never queued: offline it is refused ('offline').
+   */
+  readonly regenerate = (replyId: string, options: RegenerateOptions = {}): RegenerateResult => {
+    const conversationId = this.view;
+    if (this.live || this.pendingRegenerate) return 'busy';
+    if (conversationId && this.outbox.list().some((i) => i.conversationId === conversationId)) return 'busy';
+    if (!isOnline()) return 'offline';
+    const list = conversationId
+      ? this.queryClient.getQueryData<ChatMessage[]>(conversationQueryKey(conversationId))
+      : undefined;
+    const at = list?.findIndex((m) => m.id === replyId) ?? -1;
+    const question = list && at > 0 ? list[at - 1] : undefined;
+    if (!conversationId || !list || list[at]?.role !== 'assistant' || question?.role !== 'user')
+      return 'unknown';
+    this.pendingRegenerate = {
+      key: newKey(),
+      conversationId,
+      replyId,
+      question,
+      ...(options.model ? { model: options.model } : {}),
+      attempt: 0,
+    };
+    this.pump();
+    return 'started';
   };
 
   /** Stop: the server ends the reply and keeps what was written (POST …/stop). */
@@ -301,7 +406,7 @@ export class ChatSender {
 
   /** Cancels a message still waiting in the outbox (not one being sent). */
   readonly cancelQueued = (key: string): void => {
-    if (this.live?.item.key === key) return;
+    if (this.live?.item?.key === key) return;
     this.outbox.remove(key);
   };
 
@@ -310,11 +415,23 @@ export class ChatSender {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     if (this.live || !isOnline()) return;
+    if (this.pendingRegenerate) {
+      this.startRegenerate(this.pendingRegenerate);
+      return;
+    }
     const item = this.outbox.list()[0];
     if (!item) return;
     const key = ++turnCounter;
+    const branchFrom =
+      item.parentMessageId === undefined
+        ? undefined
+        : item.parentMessageId === CHAT_ROOT_PARENT_ID
+          ? null
+          : item.parentMessageId;
     const state: InFlight = {
       key,
+      regenerate: null,
+      branchFrom,
       origin: item.conversationId,
       conversationId: item.conversationId,
       userMessageId: null,
@@ -335,6 +452,8 @@ export class ChatSender {
     this.live = state;
     this.setTurn({
       key,
+      kind: 'send',
+      branchFrom,
       conversationId: state.conversationId,
       origin: state.origin,
       userMessage: {
@@ -354,6 +473,49 @@ export class ChatSender {
       itemKey: item.key,
     });
     void this.run(state, item.message);
+  }
+
+  private startRegenerate(job: RegenerateJob): void {
+    const key = ++turnCounter;
+    const state: InFlight = {
+      key,
+      regenerate: job,
+      branchFrom: job.question.id,
+      origin: job.conversationId,
+      conversationId: job.conversationId,
+      userMessageId: job.question.id,
+      assistantMessageId: null,
+      reply: '',
+      controller: new AbortController(),
+      stopRequested: false,
+      stopPosted: false,
+      stopTimer: null,
+      acked: false,
+      abandoned: false,
+      draft: { message: job.question.content },
+      item: null,
+      lastEventId: null,
+      outcome: null,
+      failure: null,
+    };
+    this.live = state;
+    this.setTurn({
+      key,
+      kind: 'regenerate',
+      branchFrom: job.question.id,
+      replacing: job.replyId,
+      conversationId: job.conversationId,
+      origin: job.conversationId,
+      userMessage: job.question,
+      userMessageId: job.question.id,
+      assistantMessageId: null,
+      reply: '',
+      phase: 'waiting',
+      stopping: false,
+      reconnecting: false,
+      itemKey: job.key,
+    });
+    void this.run(state, job.question.content);
   }
 
   private postStop(state: InFlight): void {
@@ -377,13 +539,15 @@ export class ChatSender {
   private receive(state: InFlight, event: ChatStreamEvent, id: string | null): void {
     if (state.outcome) return;
     if (id !== null) state.lastEventId = id;
-    if (!state.acked) {
+    if (!state.acked && state.item) {
       // The server has the message: it leaves the outbox (a retry now would only re-read it).
       this.outbox.remove(state.item.key);
       this.retryAttempt = 0;
       if (event.conversationId && state.item.thread.startsWith(NEW_THREAD_PREFIX))
         this.outbox.retarget(state.item.thread, event.conversationId);
     }
+    if (!state.acked && state.regenerate && this.pendingRegenerate === state.regenerate)
+      this.pendingRegenerate = null;
     state.acked = true;
     const adopting = Boolean(event.conversationId && !state.conversationId);
     if (event.conversationId && !state.conversationId) {
@@ -428,27 +592,49 @@ export class ChatSender {
     let refused: ApiError | null = null;
     let cut = false;
     const onEvent = (event: ChatStreamEvent, id: string | null) => this.receive(state, event, id);
+    let failure: unknown = null;
     try {
-      const request: SendChatRequest = state.origin ? { message, conversationId: state.origin } : { message };
-      const attachments = state.draft.attachments ?? [];
-      if (attachments.length) request.attachments = attachments.map(({ type, id }) => ({ type, id }));
-      await streamChat(request, onEvent, state.controller.signal, state.item.key);
+      const job = state.regenerate;
+      if (job) {
+        const request = job.model ? { model: job.model } : {};
+        await streamRegenerate(job.replyId, request, onEvent, state.controller.signal, job.key);
+      } else {
+        const item = state.item as OutboxItem;
+        const request: SendChatRequest = state.origin
+          ? { message, conversationId: state.origin }
+          : { message };
+        const attachments = state.draft.attachments ?? [];
+        if (attachments.length) request.attachments = attachments.map(({ type, id }) => ({ type, id }));
+        if (item.parentMessageId !== undefined) request.parentMessageId = item.parentMessageId;
+        if (item.model) request.model = item.model;
+        await streamChat(request, onEvent, state.controller.signal, item.key);
+      }
       // The stream ended without a last word: the connection dropped (or Stop gave up waiting).
       cut = !state.outcome;
     } catch (error) {
       cut = !state.outcome;
+      failure = error;
       if (error instanceof ApiError) refused = error;
     }
     const signal = state.controller.signal;
+    if (state.regenerate && !state.acked && (refused || cut)) {
+      this.regenerateNotStarted(state, state.regenerate, refused ?? failure);
+      return;
+    }
+    if (refused && !state.acked && state.branchFrom !== undefined) {
+      // An edit the server refused: nothing changed on the server; the editor is gone, so say why.
+      if (state.item) this.outbox.remove(state.item.key);
+      this.release(state);
+      if (!state.abandoned) {
+        this.callbacks.onNotStarted?.('edit', refused);
+        this.pump();
+      }
+      return;
+    }
     if (cut && !refused && !state.acked && !state.stopRequested) {
       // The server never answered (offline, or the connection failed first): the message waits in
       // the outbox and is tried again with the same key; nothing is shown as failed.
-      if (this.live === state) {
-        this.cancelFrame?.();
-        this.cancelFrame = null;
-        this.live = null;
-        if (this.turn?.key === state.key) this.setTurn(null);
-      }
+      this.release(state);
       if (!state.abandoned) {
         const wait = this.retryMs(this.retryAttempt++);
         if (this.retryTimer) clearTimeout(this.retryTimer);
@@ -456,7 +642,7 @@ export class ChatSender {
       }
       return;
     }
-    if (refused && !state.acked) this.outbox.remove(state.item.key); // the server said no: not retried
+    if (refused && !state.acked && state.item) this.outbox.remove(state.item.key); // the server said no: not retried
     if (
       cut &&
       !refused &&
@@ -493,6 +679,59 @@ export class ChatSender {
     this.settle(state, message, state.outcome, lost);
   }
 
+  /** The turn leaves the screen without writing anything (it never started on the server). */
+  private release(state: InFlight): void {
+    if (this.live !== state) return;
+    this.cancelFrame?.();
+    this.cancelFrame = null;
+    if (state.stopTimer) clearTimeout(state.stopTimer);
+    this.live = null;
+    if (this.turn?.key === state.key) this.setTurn(null);
+  }
+
+  /**
+   * A regenerate the server never started: refused (nothing changed), or not reached (tried again
+   * with the same key while online; then the conversation is read again, in case the server did
+   * start it and only its answer was lost).
+   */
+  private regenerateNotStarted(state: InFlight, job: RegenerateJob, error: unknown): void {
+    this.release(state);
+    if (state.abandoned) {
+      this.pendingRegenerate = null;
+      return;
+    }
+    job.attempt += 1;
+    const retry = !(error instanceof ApiError) && !state.stopRequested;
+    if (retry && job.attempt < REGENERATE_ATTEMPTS && isOnline()) {
+      if (this.retryTimer) clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => this.pump(), this.retryMs(job.attempt - 1));
+      return;
+    }
+    this.pendingRegenerate = null;
+    if (!(error instanceof ApiError))
+      void this.queryClient.invalidateQueries({
+        queryKey: conversationQueryKey(job.conversationId),
+        exact: true,
+      });
+    // Stopped before the server answered: what the user asked for, nothing to report.
+    if (!state.stopRequested) this.callbacks.onNotStarted?.('regenerate', error);
+    // Sends written meanwhile go now.
+    this.pump();
+  }
+
+  /** The model that wrote a reply of `conversationId` sent with `chosen`, as far as this page knows. */
+  private replyModel(conversationId: string | null, chosen: string | undefined): Partial<ChatMessage> {
+    const models = this.queryClient.getQueryData<ChatModelsResponse>(CHAT_MODELS_QUERY_KEY);
+    const summary = conversationId
+      ? this.queryClient
+          .getQueryData<ConversationSummary[]>(CONVERSATIONS_QUERY_KEY)
+          ?.find((c) => c.id === conversationId)
+      : undefined;
+    const model = chosen ?? summary?.model ?? models?.defaultModel;
+    if (!model) return {};
+    return { model, modelName: models?.models.find((m) => m.id === model)?.name ?? null };
+  }
+
   /** The turn ended: its messages go where the screen reads them (the cache, or the unsaved list). */
   private settle(state: InFlight, userText: string, outcome: SendOutcome, lost: boolean): void {
     if (this.live !== state) return;
@@ -504,14 +743,17 @@ export class ChatSender {
     const target = state.conversationId;
     const failure = state.failure;
     const now = new Date().toISOString();
-    const user: ChatMessage = {
-      id: state.userMessageId ?? `local-user-${state.key}`,
-      role: 'user',
-      content: userText,
-      status: 'complete',
-      createdAt: now,
-    };
-    if (state.draft.attachments?.length) user.attachments = shownAttachments(state.draft.attachments);
+    const job = state.regenerate;
+    const user: ChatMessage = job
+      ? job.question
+      : {
+          id: state.userMessageId ?? `local-user-${state.key}`,
+          role: 'user',
+          content: userText,
+          status: 'complete',
+          createdAt: now,
+        };
+    if (!job && state.draft.attachments?.length) user.attachments = shownAttachments(state.draft.attachments);
     const reply: ChatMessage = {
       id: state.assistantMessageId ?? `local-reply-${state.key}`,
       role: 'assistant',
@@ -520,6 +762,9 @@ export class ChatSender {
       error: outcome === 'failed' ? (failure?.error ?? null) : null,
       errorCode: outcome === 'failed' ? (failure?.errorCode ?? null) : null,
       createdAt: now,
+      parentId: user.id,
+      feedback: null,
+      ...(state.acked ? this.replyModel(target, job?.model ?? state.item?.model) : {}),
     };
     if (state.abandoned) {
       // Nobody is looking: the server's copy (maybe still being written) is read when it is.
@@ -529,11 +774,10 @@ export class ChatSender {
       if (queryClient.getQueryData(key) === undefined) {
         void queryClient.invalidateQueries({ queryKey: key, exact: true });
       } else {
-        queryClient.setQueryData<ChatMessage[]>(key, (old = []) => [
-          ...old.filter((m) => m.id !== user.id && m.id !== reply.id),
-          user,
-          reply,
-        ]);
+        const next = withTurn(queryClient.getQueryData<ChatMessage[]>(key) ?? [], user, reply, state);
+        if (next) queryClient.setQueryData<ChatMessage[]>(key, next);
+        // The branch it joins is no longer the one cached (another version was shown meanwhile).
+        else void queryClient.invalidateQueries({ queryKey: key, exact: true });
         // The connection dropped mid-reply: the server goes on writing (it has both messages);
         // its copy says how far it got, and the screen follows it until it is done. A message
         // sent with attachments is read again too: the server's copy has their signed links.
@@ -547,7 +791,49 @@ export class ChatSender {
       void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY, exact: true });
     if (this.turn?.key === state.key) this.turn = null;
     this.emit();
-    if (!state.abandoned && outcome === 'failed' && !state.acked) this.callbacks.onUnsent?.(state.draft);
+    if (!state.abandoned && outcome === 'failed' && !state.acked && !job)
+      this.callbacks.onUnsent?.(state.draft);
     if (!state.abandoned) this.callbacks.onSettled?.(outcome, { reply: state.reply });
+    // The next message written meanwhile (offline, or while this reply was written) goes now.
+    if (!state.abandoned) this.pump();
   }
+}
+
+/** A server id (not one of this page's `local-…` stand-ins for a message the server never named). */
+const isServerId = (id: string) => !id.startsWith('local-');
+
+/** The versions of `replaced` with `added` as the newest (ChatMessage.versionIds). */
+function versionsWith(replaced: ChatMessage | undefined, added: ChatMessage): string[] | undefined {
+  if (!replaced || replaced.role !== added.role || !isServerId(added.id)) return undefined;
+  return [...(replaced.versionIds ?? [replaced.id]), added.id];
+}
+
+/**
+ * The conversation's shown messages after a turn ended: a send follows the last message; an edit
+ * starts a branch after its parent (the message it replaces and what followed are no longer
+ * shown, they stay reachable with the arrows); a regenerate takes its old version's place. Null
+ * when the turn's branch point is not among `old` (another version is shown now).
+ */
+function withTurn(
+  old: readonly ChatMessage[],
+  user: ChatMessage,
+  reply: ChatMessage,
+  state: InFlight,
+): ChatMessage[] | null {
+  const list = old.filter((m) => m.id !== reply.id && (state.regenerate || m.id !== user.id));
+  if (state.regenerate) {
+    const at = list.findIndex((m) => m.id === state.regenerate?.replyId);
+    if (at < 0) return null;
+    const versionIds = versionsWith(list[at], reply);
+    return [...list.slice(0, at), versionIds ? { ...reply, versionIds } : reply];
+  }
+  if (state.branchFrom === undefined) {
+    const shownUser: ChatMessage = { ...user, parentId: list.at(-1)?.id ?? null };
+    return [...list, shownUser, reply];
+  }
+  const at = state.branchFrom === null ? -1 : list.findIndex((m) => m.id === state.branchFrom);
+  if (state.branchFrom !== null && at < 0) return null;
+  const versionIds = versionsWith(list[at + 1], user);
+  const edited: ChatMessage = { ...user, parentId: state.branchFrom, ...(versionIds ? { versionIds } : {}) };
+  return [...list.slice(0, at + 1), edited, reply];
 }

@@ -5,21 +5,34 @@ import { useQueryClient } from '@tanstack/react-query';
 import { chatOutbox } from '../offline/outbox';
 import { ChatSender, type ChatSenderCallbacks } from './chat-sender';
 
-export type { ChatDraft, LiveTurn, SendOutcome } from './chat-sender';
+export type {
+  ChatDraft,
+  LiveTurn,
+  NotStartedOperation,
+  RegenerateOptions,
+  RegenerateResult,
+  SendOutcome,
+} from './chat-sender';
 
 export interface ChatSenderOptions extends ChatSenderCallbacks {
   /** The conversation on screen (null: a new chat). */
   conversationId: string | null;
 }
 
-export function useChatSender({ conversationId, onAdopt, onSettled, onUnsent }: ChatSenderOptions) {
+export function useChatSender({
+  conversationId,
+  onAdopt,
+  onSettled,
+  onUnsent,
+  onNotStarted,
+}: ChatSenderOptions) {
   const queryClient = useQueryClient();
   const [sender] = useState(() => new ChatSender({ queryClient, outbox: chatOutbox() }));
   const snapshot = useSyncExternalStore(sender.subscribe, sender.getSnapshot, sender.getSnapshot);
 
   // Stream handlers and timers outlive a render: they read the latest screen and callbacks.
   useLayoutEffect(() => {
-    sender.configure(conversationId, { onAdopt, onSettled, onUnsent });
+    sender.configure(conversationId, { onAdopt, onSettled, onUnsent, onNotStarted });
   });
 
   useEffect(() => {
@@ -29,7 +42,13 @@ export function useChatSender({ conversationId, onAdopt, onSettled, onUnsent }: 
   useEffect(() => sender.start(), [sender]);
 
   return useMemo(
-    () => ({ ...snapshot, send: sender.send, stop: sender.stop, cancelQueued: sender.cancelQueued }),
+    () => ({
+      ...snapshot,
+      send: sender.send,
+      regenerate: sender.regenerate,
+      stop: sender.stop,
+      cancelQueued: sender.cancelQueued,
+    }),
     [snapshot, sender],
   );
 }

@@ -1,20 +1,29 @@
 // The chat API as the screen uses it (libs/contracts/src/chat.ts has the shapes).
 import { apiFetch, apiRequest } from '@kasa/api-client';
 import type {
+  ChatFeedback,
+  ChatFeedbackRequest,
   ChatMessage,
   ChatSearchHit,
   ChatStreamEvent,
   ConversationSummary,
+  RegenerateReplyRequest,
   RenameConversationRequest,
   SendChatRequest,
+  ShowVersionRequest,
   StopChatResponse,
 } from '@kasa/contracts';
-import { IDEMPOTENCY_KEY_HEADER, chatReplyStreamPath } from '@kasa/contracts';
+import { IDEMPOTENCY_KEY_HEADER, chatRegeneratePath, chatReplyStreamPath } from '@kasa/contracts';
 
 /** Query keys are the API paths: the default queryFn GETs the key joined by '/'. */
 export const CONVERSATIONS_QUERY_KEY = ['/api/chat/conversations'] as const;
 export const conversationQueryKey = (id: string) => ['/api/chat/conversations', id] as const;
 export const searchQueryKey = (q: string) => ['/api/chat/search', q] as const;
+/** GET /api/chat/messages/{id}/follow-ups (ChatFollowUps): made once per finished reply, never stale. */
+export const followUpsQueryKey = (assistantMessageId: string) =>
+  ['/api/chat/messages', assistantMessageId, 'follow-ups'] as const;
+/** GET /api/chat/models (ChatModelsResponse). */
+export const CHAT_MODELS_QUERY_KEY = ['/api/chat/models'] as const;
 
 export type { ChatMessage, ChatSearchHit, ConversationSummary };
 
@@ -31,6 +40,31 @@ export function stopReply(conversationId: string): Promise<StopChatResponse> {
   return apiFetch<StopChatResponse>(`/api/chat/conversations/${encodeURIComponent(conversationId)}/stop`, {
     method: 'POST',
   });
+}
+
+/**
+ * Shows another version of a message (PUT /api/chat/conversations/{id}/current): answers the
+ * messages the conversation now shows, as GET /api/chat/conversations/{id} does.
+ */
+export function showVersion(conversationId: string, messageId: string): Promise<ChatMessage[]> {
+  const body: ShowVersionRequest = { messageId };
+  return apiFetch<ChatMessage[]>(`/api/chat/conversations/${encodeURIComponent(conversationId)}/current`, {
+    method: 'PUT',
+    body,
+  });
+}
+
+const feedbackPath = (assistantMessageId: string) =>
+  `/api/chat/messages/${encodeURIComponent(assistantMessageId)}/feedback`;
+
+/** The user's thumbs up / down on a reply version (a second PUT replaces it). */
+export function putFeedback(assistantMessageId: string, body: ChatFeedbackRequest): Promise<ChatFeedback> {
+  return apiFetch<ChatFeedback>(feedbackPath(assistantMessageId), { method: 'PUT', body });
+}
+
+/** Takes the user's feedback on a reply back (204). */
+export function deleteFeedback(assistantMessageId: string): Promise<void> {
+  return apiFetch<void>(feedbackPath(assistantMessageId), { method: 'DELETE' });
 }
 
 export function searchConversations(q: string, signal?: AbortSignal): Promise<ChatSearchHit[]> {
@@ -153,15 +187,39 @@ async function readStream(response: Response, parser: SseLineParser): Promise<vo
  * 429, 5xx) and with the fetch error when the connection fails or is aborted. `idempotencyKey`
  * (IDEMPOTENCY_KEY_HEADER) makes a retry of the same message create nothing new.
  */
-export async function streamChat(
+export function streamChat(
   request: SendChatRequest,
+  onEvent: ChatEventHandler,
+  signal?: AbortSignal,
+  idempotencyKey?: string,
+): Promise<void> {
+  return postStream('/api/chat', request, onEvent, signal, idempotencyKey);
+}
+
+/**
+ * POST chatRegeneratePath: a new version of a reply, answered with the same stream as POST
+ * /api/chat (its ids event names the question and the new version), read the same way.
+ */
+export function streamRegenerate(
+  assistantMessageId: string,
+  request: RegenerateReplyRequest,
+  onEvent: ChatEventHandler,
+  signal?: AbortSignal,
+  idempotencyKey?: string,
+): Promise<void> {
+  return postStream(chatRegeneratePath(assistantMessageId), request, onEvent, signal, idempotencyKey);
+}
+
+async function postStream(
+  path: string,
+  body: object,
   onEvent: ChatEventHandler,
   signal?: AbortSignal,
   idempotencyKey?: string,
 ): Promise<void> {
   const headers: Record<string, string> = { Accept: 'text/event-stream' };
   if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
-  const response = await apiRequest('/api/chat', { method: 'POST', body: request, headers, signal });
+  const response = await apiRequest(path, { method: 'POST', body, headers, signal });
   await readStream(response, new SseLineParser(onEvent));
 }
 

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type {
   AuthUser,
+  ChatFeedbackRequest,
   ChatMessage,
   ChatSearchHit,
   ChatStreamEvent,
@@ -161,6 +162,18 @@ export class FakeApi {
   resumeStreams: Array<ReturnType<typeof eventStream> & { id: string; lastEventId: string | null }> = [];
   /** GET /api/subscription/status (the usage warning); null: the request fails like a lost connection. */
   subscriptionStatus: SubscriptionStatus | null = null;
+  /**
+   * POST /api/chat/messages/{id}/regenerate: by default a stream the test writes into
+   * (regenerateStreams, with the reply's id); `onRegenerate` answers otherwise.
+   */
+  regenerateStreams: Array<EventStream & { id: string }> = [];
+  onRegenerate: ((id: string) => FakeResponse | Error) | null = null;
+  /** PUT /api/chat/conversations/{id}/current: the messages shown once `messageId` is (404 when absent). */
+  shownPaths = new Map<string, ChatMessage[]>();
+  /** PUT / DELETE /api/chat/messages/{id}/feedback: a failure to answer instead of the usual one. */
+  feedbackAnswer: ((id: string, method: string) => FakeResponse | Error | undefined) | null = null;
+  /** GET /api/chat/messages/{id}/follow-ups: the suggestions per reply ([] when absent). */
+  followUps = new Map<string, string[]>();
 
   addConversation(id: string, title: string, messages: ChatMessage[] = [], generating = false) {
     const at = new Date(2026, 0, 1).toISOString();
@@ -210,6 +223,42 @@ export class FakeApi {
       });
       this.resumeStreams.push(stream);
       return stream.response;
+    }
+    const messageRoute = /^\/api\/chat\/messages\/([^/]+)\/(regenerate|feedback|follow-ups)$/.exec(path);
+    if (messageRoute) {
+      const id = decodeURIComponent(messageRoute[1]);
+      const what = messageRoute[2];
+      if (what === 'regenerate' && method === 'POST') {
+        if (this.onRegenerate) return this.onRegenerate(id);
+        const stream = Object.assign(eventStream(signal), { id });
+        this.regenerateStreams.push(stream);
+        return stream.response;
+      }
+      if (what === 'feedback' && (method === 'PUT' || method === 'DELETE')) {
+        const special = this.feedbackAnswer?.(id, method);
+        if (special) return special;
+        if (method === 'DELETE') return jsonResponse(204);
+        const request = body as ChatFeedbackRequest;
+        return jsonResponse(200, {
+          rating: request.rating,
+          reason: request.reason ?? null,
+          updatedAt: new Date(2026, 0, 2).toISOString(),
+        });
+      }
+      if (what === 'follow-ups' && method === 'GET')
+        return jsonResponse(200, { followUps: this.followUps.get(id) ?? [] });
+    }
+    const current = /^\/api\/chat\/conversations\/([^/]+)\/current$/.exec(path);
+    if (method === 'PUT' && current) {
+      const shown = this.shownPaths.get((body as { messageId: string }).messageId);
+      if (!shown)
+        return jsonResponse(404, {
+          statusCode: 404,
+          message: 'Message not found',
+          code: 'CHAT_MESSAGE_NOT_FOUND',
+        });
+      this.messages.set(decodeURIComponent(current[1]), shown);
+      return jsonResponse(200, shown);
     }
     if (method === 'GET' && path === '/api/auth/user') {
       return this.user

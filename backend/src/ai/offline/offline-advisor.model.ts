@@ -1,3 +1,4 @@
+import { OFFLINE_CHAT_MODEL_ID } from '../../config';
 import { type ChatModel, type ChatModelRequest, messageQuestion } from '../chat-model.port';
 import type { KnowledgeSearchService } from '../knowledge/knowledge-search.service';
 import type { KnowledgeHit } from '../knowledge/knowledge-source';
@@ -15,7 +16,8 @@ export interface OfflineAdvisorOptions {
   maxHits?: number;
 }
 
-export const OFFLINE_ADVISOR_MODEL = 'offline-advisor';
+/** The advisor's one model, as the chat models catalogue lists it (config/chat-models.ts). */
+export const OFFLINE_ADVISOR_MODEL = OFFLINE_CHAT_MODEL_ID;
 export const DEFAULT_OFFLINE_CHUNK_DELAY_MS = 20;
 
 /**
@@ -204,7 +206,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * passages passing the relevance floor), says first and plainly that no AI model is connected and
  * how to connect one, and streams the answer in small word groups like a model would. When nothing
  * relevant is found it says so and names its sources rather than quote something unrelated.
- * French questions get French texts.
+ * French questions get French texts. It has one model: ChatModelRequest.model is ignored.
  */
 export class OfflineAdvisorModel implements ChatModel {
   readonly engine = 'offline' as const;

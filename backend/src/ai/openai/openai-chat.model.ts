@@ -132,6 +132,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
  * - A stream that ends without [DONE] (and without a finish_reason) is a dropped stream.
  * - Every failure is a ChatModelError whose message users can read; the logs get the provider's
  *   words, without the API key.
+ * - `request.model` picks the model (one of CHAT_MODELS); unset: the configured default. Errors
+ *   and logs name the model the request went to.
  */
 export class OpenAiChatModel implements ChatModel {
   readonly engine = 'openai-compatible' as const;
@@ -171,15 +173,17 @@ export class OpenAiChatModel implements ChatModel {
 
   async *stream(request: ChatModelRequest): AsyncGenerator<string, void, undefined> {
     const maxRetries = Math.max(0, this.config.maxRetries);
+    // A conversation's own model (ChatModelsService.choose), else the configured default.
+    const model = request.model ?? this.model;
     let withoutImages = false;
     for (let attempt = 0; ; attempt++) {
       if (request.signal.aborted) return;
-      const result: AttemptResult = yield* this.attempt(request, withoutImages);
+      const result: AttemptResult = yield* this.attempt(request, model, withoutImages);
       if (result.kind !== 'failed') return;
 
       const { failure, produced } = result;
       const detail = redactSecrets(failure.detail, this.config.openaiApiKey);
-      const where = `model ${this.model} at ${this.baseUrl}, attempt ${attempt + 1}/${maxRetries + 1}`;
+      const where = `model ${model} at ${this.baseUrl}, attempt ${attempt + 1}/${maxRetries + 1}`;
       // A text-only model refuses image parts with a 400: once, the same prompt goes again with
       // the images replaced by a sentence saying one was attached (not counted as a retry).
       if (!produced && !withoutImages && failure.error.status === 400 && hasImageParts(request.messages)) {
@@ -206,9 +210,10 @@ export class OpenAiChatModel implements ChatModel {
     }
   }
 
-  /** One HTTP request: yields its text, returns how it ended (never throws). */
+  /** One HTTP request to `model`: yields its text, returns how it ended (never throws). */
   private async *attempt(
     request: ChatModelRequest,
+    model: string,
     withoutImages: boolean,
   ): AsyncGenerator<string, AttemptResult, undefined> {
     const controller = new AbortController();
@@ -237,7 +242,7 @@ export class OpenAiChatModel implements ChatModel {
       // The SDK sends the request and turns HTTP errors into APIErrors; the body is read here.
       const response = await this.client.chat.completions
         .create(
-          { model: this.model, messages: toProviderMessages(request.messages, withoutImages), stream: true },
+          { model, messages: toProviderMessages(request.messages, withoutImages), stream: true },
           { signal: controller.signal },
         )
         .asResponse();
@@ -280,7 +285,7 @@ export class OpenAiChatModel implements ChatModel {
     } catch (error) {
       if (request.signal.aborted) return { kind: 'aborted' };
       if (timedOut) return timeoutFailure();
-      return { kind: 'failed', failure: classifyProviderError(error, this.model), produced };
+      return { kind: 'failed', failure: classifyProviderError(error, model), produced };
     } finally {
       watchdog.disarm();
       request.signal.removeEventListener('abort', abortUpstream);

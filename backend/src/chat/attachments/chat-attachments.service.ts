@@ -108,6 +108,26 @@ export class ChatAttachmentsService {
   }
 
   /**
+   * The attachments a stored message was sent with, as they are now, in the order sent: what a
+   * new version of its reply reads again. One deleted since (or whose feature is not loaded) is
+   * left out rather than failing the new version.
+   */
+  async resolveStored(
+    userId: string,
+    refs: Array<{ type: ChatAttachmentRef['type']; refId: string }>,
+  ): Promise<ResolvedAttachment[]> {
+    const found = new Map<string, ResolvedAttachment>();
+    for (const type of new Set(refs.map((ref) => ref.type))) {
+      const source = this.registry.get(type);
+      if (!source) continue;
+      const ids = refs.filter((ref) => ref.type === type).map((ref) => ref.refId);
+      for (const resolved of await source.resolve(userId, ids))
+        if (resolved.type === type) found.set(key(resolved), resolved);
+    }
+    return refs.flatMap((ref) => found.get(key({ type: ref.type, id: ref.refId })) ?? []);
+  }
+
+  /**
    * Reads the attachments for the prompt: extractions still under way are waited for (up to
    * `textWaitMs`), texts share `charBudget` characters (whole when they fit, else the passages
    * most relevant to `question`), images are read as data: URLs (skipped, with a note, when too

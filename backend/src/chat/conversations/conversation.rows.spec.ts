@@ -6,8 +6,22 @@ const later = new Date('2031-03-10T09:30:00.000Z');
 describe('conversation row mappers', () => {
   it('toConversation maps the columns to camel case and keeps the generating flag', () => {
     expect(
-      toConversation({ id: 'c1', title: 'Maize', created_at: at, updated_at: later, generating: true }),
-    ).toEqual({ id: 'c1', title: 'Maize', createdAt: at, updatedAt: later, generating: true });
+      toConversation({
+        id: 'c1',
+        title: 'Maize',
+        created_at: at,
+        updated_at: later,
+        generating: true,
+        model: 'gpt-large',
+      }),
+    ).toEqual({
+      id: 'c1',
+      title: 'Maize',
+      createdAt: at,
+      updatedAt: later,
+      generating: true,
+      model: 'gpt-large',
+    });
   });
 
   it('toMessageAttachment keeps a file id, and a missing one is null', () => {

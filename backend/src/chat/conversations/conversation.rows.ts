@@ -7,6 +7,8 @@ export interface Conversation {
   createdAt: Date;
   updatedAt: Date;
   generating: boolean;
+  /** The chat model chosen for it (null: the default). */
+  model?: string | null;
 }
 
 /** A conversation as the list and the lookup select it (`generating`: an EXISTS). */
@@ -16,6 +18,7 @@ export interface ConversationRow {
   created_at: Date;
   updated_at: Date;
   generating: boolean;
+  model: string | null;
 }
 
 export function toConversation(row: ConversationRow): Conversation {
@@ -25,6 +28,7 @@ export function toConversation(row: ConversationRow): Conversation {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     generating: row.generating,
+    model: row.model ?? null,
   };
 }
 

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { ChatAttachmentRef } from '@kasa/contracts';
 import type { DataSource, Repository } from 'typeorm';
-import { ChatMessageEntity } from '../entities/chat-message.entity';
 import { ConversationEntity } from '../entities/conversation.entity';
 import {
   type AttachmentRefRow,
@@ -17,6 +16,51 @@ import {
   toMessageAttachment,
   toSearchHit,
 } from './conversation.rows';
+import { type ShownMessage, type ShownMessageRow, toShownPath } from './message.rows';
+
+/** Deepest path walked up or down a conversation's tree: far more turns than any conversation has. */
+export const MAX_PATH_DEPTH = 10_000;
+
+/**
+ * The CTEs of the path a conversation shows (docs/architecture.md#versions-and-branches):
+ * "shown_leaf" (one row: the conversation, when it is the user's, and its leaf) and "shown_path"
+ * (the messages from the leaf up to the root, `depth` 1 at the leaf). The leaf is
+ * current_message_id, or the newest message when it is unset (a leaf deleted since).
+ * `conversation` and `user` are SQL expressions (placeholders); the caller writes WITH RECURSIVE.
+ */
+export function shownPathCtes(conversation: string, user: string): string {
+  return `"shown_leaf" AS (
+    SELECT c."id" AS "conversation_id",
+           COALESCE(c."current_message_id", (
+             SELECT n."id" FROM "chat_messages" n WHERE n."conversation_id" = c."id"
+              ORDER BY n."created_at" DESC, n."id" DESC LIMIT 1)) AS "leaf_id"
+      FROM "conversations" c
+     WHERE c."id" = ${conversation} AND c."user_id" = ${user}
+  ),
+  "shown_path" AS (
+    SELECT m."id", m."parent_id", 1 AS "depth"
+      FROM "chat_messages" m JOIN "shown_leaf" l ON m."id" = l."leaf_id" AND m."conversation_id" = l."conversation_id"
+    UNION ALL
+    SELECT m."id", m."parent_id", p."depth" + 1
+      FROM "chat_messages" m JOIN "shown_path" p ON m."id" = p."parent_id"
+     WHERE p."depth" < ${MAX_PATH_DEPTH}
+  )`;
+}
+
+/**
+ * The shown path's messages, root first, each with its versions ($1 the conversation, $2 the
+ * user): one row of nulls when the conversation has no message, none when it is not the user's.
+ */
+const SHOWN_MESSAGES_SQL = `WITH RECURSIVE ${shownPathCtes('$1::uuid', '$2::uuid')}
+  SELECT m."id", m."conversation_id", m."user_id", m."role", m."content", m."status", m."error",
+         m."error_code", m."media_file_id", m."media_type", m."audio_file_id", m."transcription",
+         m."stop_requested", m."parent_id", m."model", m."created_at", m."updated_at",
+         (SELECT array_agg(s."id" ORDER BY s."created_at", s."id") FROM "chat_messages" s
+           WHERE s."conversation_id" = m."conversation_id" AND s."role" = m."role"
+             AND s."parent_id" IS NOT DISTINCT FROM m."parent_id") AS "version_ids"
+    FROM "shown_leaf" l
+    LEFT JOIN ("shown_path" p JOIN "chat_messages" m ON m."id" = p."id") ON true
+   ORDER BY p."depth" DESC`;
 
 /** Headline options: matched words between « », a couple of short fragments, plain text. */
 const HEADLINE_OPTIONS =
@@ -32,12 +76,11 @@ export class ConversationsRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(ConversationEntity) private readonly conversations: Repository<ConversationEntity>,
-    @InjectRepository(ChatMessageEntity) private readonly messages: Repository<ChatMessageEntity>,
   ) {}
 
   async listConversations(userId: string): Promise<Conversation[]> {
     const rows = await this.dataSource.query<ConversationRow[]>(
-      `SELECT c."id", c."title", c."created_at", c."updated_at",
+      `SELECT c."id", c."title", c."created_at", c."updated_at", c."model",
               EXISTS (SELECT 1 FROM "chat_messages" m
                       WHERE m."conversation_id" = c."id" AND m."status" = 'streaming') AS "generating"
          FROM "conversations" c
@@ -50,7 +93,7 @@ export class ConversationsRepository {
 
   async findConversation(userId: string, id: string): Promise<Conversation | null> {
     const rows = await this.dataSource.query<ConversationRow[]>(
-      `SELECT c."id", c."title", c."created_at", c."updated_at",
+      `SELECT c."id", c."title", c."created_at", c."updated_at", c."model",
               EXISTS (SELECT 1 FROM "chat_messages" m
                       WHERE m."conversation_id" = c."id" AND m."status" = 'streaming') AS "generating"
          FROM "conversations" c
@@ -65,14 +108,24 @@ export class ConversationsRepository {
     return this.conversations.existsBy({ id, userId });
   }
 
-  /** The conversation's messages, oldest first, or null when it is not this user's. */
-  async listMessages(userId: string, conversationId: string): Promise<ChatMessageEntity[] | null> {
-    const owned = await this.conversations.existsBy({ id: conversationId, userId });
-    if (!owned) return null;
-    return this.messages.find({
-      where: { conversationId, userId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+  /**
+   * The messages the conversation shows (the path from its first message to its current one),
+   * oldest first, each with its versions; null when the conversation is not this user's. One
+   * round trip.
+   */
+  async listMessages(userId: string, conversationId: string): Promise<ShownMessage[] | null> {
+    return toShownPath(
+      await this.dataSource.query<ShownMessageRow[]>(SHOWN_MESSAGES_SQL, [conversationId, userId]),
+    );
+  }
+
+  /** The conversation's chosen model (null: the default, or not the user's conversation). */
+  async findModel(userId: string, conversationId: string): Promise<string | null> {
+    const rows = await this.dataSource.query<Array<{ model: string | null }>>(
+      `SELECT "model" FROM "conversations" WHERE "id" = $1 AND "user_id" = $2`,
+      [conversationId, userId],
+    );
+    return rows[0]?.model ?? null;
   }
 
   /** The attachments of every message of one of the user's conversations, each once. */

@@ -19,8 +19,11 @@ import {
   CHAT_MESSAGE_MAX_LENGTH,
   CHAT_SYSTEM_PROMPT_MAX_LENGTH,
   CHAT_TITLE_MAX_LENGTH,
+  CHAT_ROOT_PARENT_ID,
+  type RegenerateReplyRequest,
   type RenameConversationRequest,
   type SendChatRequest,
+  type ShowVersionRequest,
 } from '@kasa/contracts';
 import { IsConversationId } from '../../common';
 
@@ -39,6 +42,40 @@ export const ATTACHMENTS_DUPLICATE = 'The same attachment is listed twice.';
 export const ATTACHMENT_TYPE_INVALID = "An attachment's type must be 'upload' or 'canvas'.";
 export const ATTACHMENT_ID_INVALID = "An attachment's id must be a UUID.";
 const ATTACHMENT_TYPES: ChatAttachmentRef['type'][] = ['upload', 'canvas'];
+/** Longest chat model id (conversations.model, chat_messages.model). */
+export const CHAT_MODEL_ID_MAX_LENGTH = 200;
+export const MODEL_INVALID = `model must be the id of a chat model (text of at most ${CHAT_MODEL_ID_MAX_LENGTH} characters).`;
+export const PARENT_MESSAGE_ID_INVALID = 'parentMessageId must be a message id (a UUID) or null.';
+export const MESSAGE_ID_INVALID = 'The message id must be a UUID.';
+
+/** A chat model's id, optional: its existence and the plan are checked by ChatModelsService.choose. */
+function ModelId(): PropertyDecorator {
+  return (target, key) => {
+    ApiPropertyOptional({
+      type: String,
+      maxLength: CHAT_MODEL_ID_MAX_LENGTH,
+      description:
+        "A chat model's id (GET /api/chat/models); kept as the conversation's model. Unset: the conversation's model, else the default. 400 CHAT_MODEL_UNKNOWN, 403 CHAT_MODEL_NOT_ALLOWED.",
+    })(target, key);
+    IsOptional()(target, key);
+    IsString({ message: MODEL_INVALID })(target, key);
+    MaxLength(CHAT_MODEL_ID_MAX_LENGTH, { message: MODEL_INVALID })(target, key);
+  };
+}
+
+/** As SendChatDto.systemPrompt. */
+function SystemPrompt(): PropertyDecorator {
+  return (target, key) => {
+    ApiPropertyOptional({
+      type: String,
+      maxLength: CHAT_SYSTEM_PROMPT_MAX_LENGTH,
+      description: "Extra instructions added to the assistant's fixed system prompt.",
+    })(target, key);
+    IsOptional()(target, key);
+    IsString({ message: SYSTEM_PROMPT_INVALID })(target, key);
+    MaxLength(CHAT_SYSTEM_PROMPT_MAX_LENGTH, { message: SYSTEM_PROMPT_INVALID })(target, key);
+  };
+}
 
 /**
  * Trimmed text that must be there, then fit. The rules run in this order (stacked decorators
@@ -81,14 +118,7 @@ export class SendChatDto implements SendChatRequest {
   @IsConversationId()
   conversationId?: string;
 
-  @ApiPropertyOptional({
-    type: String,
-    maxLength: CHAT_SYSTEM_PROMPT_MAX_LENGTH,
-    description: "Extra instructions added to the assistant's fixed system prompt.",
-  })
-  @IsOptional()
-  @IsString({ message: SYSTEM_PROMPT_INVALID })
-  @MaxLength(CHAT_SYSTEM_PROMPT_MAX_LENGTH, { message: SYSTEM_PROMPT_INVALID })
+  @SystemPrompt()
   systemPrompt?: string;
 
   @ApiPropertyOptional({
@@ -107,6 +137,47 @@ export class SendChatDto implements SendChatRequest {
   @ValidateNested({ each: true })
   @Type(() => ChatAttachmentRefDto)
   attachments?: ChatAttachmentRefDto[];
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: `Where the message goes in the conversation's tree (needs conversationId). Unset: after the message shown last. A message id of the conversation: a new branch from there (resending an edited message: the parent of the message it replaces). null or ${CHAT_ROOT_PARENT_ID}: a new branch from the start. 404 CHAT_MESSAGE_NOT_FOUND when not a message of this conversation.`,
+  })
+  @IsOptional()
+  @IsUUID('all', { message: PARENT_MESSAGE_ID_INVALID })
+  parentMessageId?: string | null;
+
+  @ModelId()
+  model?: string;
+}
+
+/** Body of POST /api/chat/messages/:id/regenerate (may be empty). */
+export class RegenerateReplyDto implements RegenerateReplyRequest {
+  @ModelId()
+  model?: string;
+
+  @SystemPrompt()
+  systemPrompt?: string;
+}
+
+/** Body of PUT /api/chat/conversations/:id/current. */
+export class ShowVersionDto implements ShowVersionRequest {
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    description:
+      'The version to show (any message of the conversation): the conversation then shows it and its newest descendants.',
+  })
+  @IsUUID('all', { message: MESSAGE_ID_INVALID })
+  messageId: string;
+}
+
+/** Path parameter of /api/chat/messages/:id/regenerate and /versions. */
+export class MessageParams {
+  @ApiProperty({ type: String, format: 'uuid' })
+  @IsUUID('all', { message: MESSAGE_ID_INVALID })
+  id: string;
 }
 
 /** Body of PATCH /api/chat/conversations/:id. */

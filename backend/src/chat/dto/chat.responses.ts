@@ -10,8 +10,10 @@ import {
 import {
   type ChatAttachmentRef,
   type ChatMessage,
+  type ChatFeedback,
   type ChatMessageAttachment,
   type ChatMessageStatus,
+  type ChatMessageVersion,
   type ChatRole,
   type ChatSearchHit,
   type ChatStreamEvent,
@@ -21,6 +23,7 @@ import {
   type StopChatResponse,
 } from '@kasa/contracts';
 import { KEEP_ALIVE_MS } from '../../common/sse';
+import { ChatFeedbackDoc } from '../feedback/dto/chat-feedback.responses';
 
 const CHAT_ROLES: ChatRole[] = ['user', 'assistant'];
 const CHAT_MESSAGE_STATUSES: ChatMessageStatus[] = ['complete', 'streaming', 'stopped', 'failed'];
@@ -97,6 +100,70 @@ export class ChatMessageDoc implements Required<ChatMessage> {
 
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description:
+      "The message this one answers or follows in the conversation's tree (null: a first message). Versions of a message share it.",
+  })
+  parentId: string | null;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      'The versions of this message (same parent, same role, itself included), oldest first; only when there is more than one (PUT /api/chat/conversations/{id}/current shows another).',
+  })
+  versionIds: string[];
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Replies: the id of the chat model that wrote it (null on older replies).',
+  })
+  model: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: "Replies: that model's display name while it is configured, else null.",
+  })
+  modelName: string | null;
+
+  @ApiPropertyOptional({
+    type: ChatFeedbackDoc,
+    nullable: true,
+    description: "Replies: the signed-in user's own feedback on this version, null when none.",
+  })
+  feedback: ChatFeedback | null;
+}
+
+@ApiSchema({
+  name: 'ChatMessageVersion',
+  description: 'A version of a message (GET /api/chat/messages/{id}/versions).',
+})
+export class ChatMessageVersionDoc implements Required<ChatMessageVersion> {
+  @ApiProperty({ type: String, format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ enum: CHAT_ROLES, enumName: 'ChatRole' })
+  role: ChatRole;
+
+  @ApiProperty({ enum: CHAT_MESSAGE_STATUSES, enumName: 'ChatMessageStatus' })
+  status: ChatMessageStatus;
+
+  @ApiProperty({ type: String, description: 'The first 200 characters of its text.' })
+  preview: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Replies: the chat model that wrote it.' })
+  model: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt: string;
+
+  @ApiProperty({ type: Boolean, description: 'This version is on the path the conversation shows.' })
+  shown: boolean;
 }
 
 @ApiSchema({
@@ -118,6 +185,13 @@ export class ConversationSummaryDoc implements Required<ConversationSummary> {
 
   @ApiProperty({ type: Boolean, description: 'A reply is still being written in this conversation.' })
   generating: boolean;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'The chat model chosen for this conversation (null: the default).',
+  })
+  model: string | null;
 }
 
 @ApiSchema({ name: 'StopChatResponse' })

@@ -52,6 +52,17 @@ export class ChatMessageEntity {
   @Column({ name: 'stop_requested', type: 'boolean', default: false })
   stopRequested: boolean;
 
+  /**
+   * The message this one answers or follows in the conversation's tree (null: a first message).
+   * Versions of a message share it (docs/architecture.md#versions-and-branches).
+   */
+  @Column({ name: 'parent_id', type: 'uuid', nullable: true })
+  parentId: string | null;
+
+  /** Replies: the id of the chat model that wrote it (null on user messages and older replies). */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  model: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', insert: false, update: false })
   createdAt: Date;
 

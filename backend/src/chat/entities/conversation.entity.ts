@@ -15,6 +15,14 @@ export class ConversationEntity {
   @Column({ type: 'varchar', length: 120 })
   title: string;
 
+  /** The leaf the conversation shows: its messages are the path from the root down to it. */
+  @Column({ name: 'current_message_id', type: 'uuid', nullable: true })
+  currentMessageId: string | null;
+
+  /** The chat model chosen for the conversation (null: the default). */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  model: string | null;
+
   @Column({ name: 'created_at', type: 'timestamptz', insert: false, update: false })
   createdAt: Date;
 

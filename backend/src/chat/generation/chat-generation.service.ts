@@ -156,6 +156,7 @@ export class ChatGenerationService implements BeforeApplicationShutdown {
       if (signal.aborted) return await this.finish(task, null);
       const stream = this.model.stream({
         messages: prompt.messages,
+        model: task.spec.model,
         userId: task.spec.userId,
         signal,
         knowledgeExcludeIds: [task.spec.userMessageId, task.spec.assistantMessageId],

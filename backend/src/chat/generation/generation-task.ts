@@ -10,6 +10,8 @@ export interface GenerationSpec {
   conversationId: string;
   userMessageId: string;
   assistantMessageId: string;
+  /** The id of the chat model that writes the reply (ChatModelsService.choose; stored on the reply). */
+  model: string;
   /** The prompt: system prompt, history, the new user message. */
   messages: ChatModelMessage[];
   /**

@@ -83,12 +83,15 @@ export class ReplyRepository {
     for (let start = 0; start < replies.length; start += PROGRESS_BATCH) {
       // Rows are locked in id order first, as the final saves lock them: two multi-row updates
       // taking the same rows in the orders their joins happen to produce deadlocked at 1,000 streams.
+      // NO KEY UPDATE (what the UPDATE takes anyway), not UPDATE: a send inserting the next message
+      // under this reply holds its conversation and takes KEY SHARE on the reply (parent_id's
+      // foreign key), which FOR UPDATE would block while the final save waits for the conversation.
       await this.dataSource.query(
         `WITH "v" AS (
            SELECT * FROM jsonb_to_recordset($1::jsonb) AS v("id" uuid, "offset" int, "delta" text)
          ), "locked" AS (
            SELECT m."id" FROM "chat_messages" m JOIN "v" ON v."id" = m."id"
-            WHERE m."status" = 'streaming' ORDER BY m."id" FOR UPDATE OF m
+            WHERE m."status" = 'streaming' ORDER BY m."id" FOR NO KEY UPDATE OF m
          )
          UPDATE "chat_messages" m
             SET "content" = left(m."content", v."offset") || v."delta", "updated_at" = clock_timestamp(),
@@ -167,7 +170,7 @@ export class ReplyRepository {
                AS v("id" uuid, "content" text, "status" text, "error" text, "error_code" text)
            ), "locked" AS (
              SELECT m."id" FROM "chat_messages" m JOIN "v" ON v."id" = m."id"
-              WHERE m."status" = 'streaming' ORDER BY m."id" FOR UPDATE OF m
+              WHERE m."status" = 'streaming' ORDER BY m."id" FOR NO KEY UPDATE OF m
            ), "m" AS (
              UPDATE "chat_messages" m
                 SET "content" = v."content", "status" = v."status", "error" = v."error",

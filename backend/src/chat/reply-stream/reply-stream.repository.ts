@@ -19,17 +19,15 @@ export class ReplyStreamRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * The user's assistant message (null when it is not theirs, or not a reply). The user message
-   * it answers is the one stored just before it in the conversation (startTurn inserts the pair).
+   * The user's assistant message (null when it is not theirs, or not a reply), with the user
+   * message it answers: its parent (every version of a reply has the question as parent).
    */
   async findReply(userId: string, id: string): Promise<ReplyRow | null> {
     const rows: Array<Record<string, unknown>> = await this.dataSource.query(
       `SELECT "m"."id", "m"."conversation_id", "m"."content", "m"."status", "m"."error", "m"."error_code",
-              (SELECT "u"."id" FROM "chat_messages" "u"
-                WHERE "u"."conversation_id" = "m"."conversation_id" AND "u"."role" = 'user'
-                  AND "u"."created_at" < "m"."created_at"
-                ORDER BY "u"."created_at" DESC LIMIT 1) AS "user_message_id"
+              "u"."id" AS "user_message_id"
          FROM "chat_messages" "m"
+         LEFT JOIN "chat_messages" "u" ON "u"."id" = "m"."parent_id" AND "u"."role" = 'user'
         WHERE "m"."id" = $1 AND "m"."user_id" = $2 AND "m"."role" = 'assistant'`,
       [id, userId],
     );

@@ -1,4 +1,10 @@
-import { type StoredTurnRow, toHistoryMessage, toTurnResult, type UnstoredTurnRow } from './turn.rows';
+import {
+  type StoredTurnRow,
+  toHistoryMessage,
+  toRegenerationResult,
+  toTurnResult,
+  type UnstoredTurnRow,
+} from './turn.rows';
 
 const at = new Date('2031-03-10T08:00:00.000Z');
 
@@ -80,5 +86,26 @@ describe('toHistoryMessage', () => {
     });
     expect(plain).toEqual({ role: 'assistant', content: 'Hi', status: 'stopped' });
     expect(plain).not.toHaveProperty('attachmentNames');
+  });
+});
+
+describe('toRegenerationResult', () => {
+  it('a stored version: its id and the quota taken', () => {
+    expect(
+      toRegenerationResult([
+        { id: 'a2', created_at: at, used: 4, pro: true, duplicate: false, plan_pro: true },
+      ]),
+    ).toEqual({ kind: 'stored', replyId: 'a2', reserved: { used: 4, plan: 'PRO_PLAN' } });
+  });
+
+  it('nothing stored: a duplicate key, else the plan whose limit refused it', () => {
+    const none = { id: null, created_at: null, used: null, pro: null };
+    expect(toRegenerationResult([{ ...none, duplicate: true, plan_pro: null }])).toEqual({
+      kind: 'duplicate',
+    });
+    expect(toRegenerationResult([{ ...none, duplicate: false, plan_pro: false }])).toEqual({
+      kind: 'refused',
+      plan: 'BASIC_PLAN',
+    });
   });
 });

@@ -96,3 +96,33 @@ export function toHistoryMessage(row: HistoryRow): PromptHistoryMessage {
     ...(row.attachment_names ? { attachmentNames: row.attachment_names } : {}),
   };
 }
+
+/** The locked conversation of a continued turn: its shown message and whether the named parent is its. */
+export interface LockedConversationRow {
+  /** current_message_id, or the newest message when unset; null in an empty conversation. */
+  shown_id: string | null;
+  parent_found: boolean;
+}
+
+/** The one row of a new version's statement: the version (nulls when nothing was stored) and the quota. */
+export interface RegenerationResultRow extends TurnQuotaColumns {
+  id: string | null;
+  created_at: Date | null;
+  used: number | null;
+  pro: boolean | null;
+}
+
+/** What a new version's statement did. */
+export type RegenerationResult =
+  | { kind: 'stored'; replyId: string; reserved: ReservedQuota }
+  | { kind: 'refused'; plan: PlanId }
+  | { kind: 'duplicate' };
+
+export function toRegenerationResult(rows: RegenerationResultRow[]): RegenerationResult {
+  const row = rows[0];
+  if (!row || row.id === null) {
+    if (row?.duplicate) return { kind: 'duplicate' };
+    return { kind: 'refused', plan: planOf(row?.plan_pro ?? null) };
+  }
+  return { kind: 'stored', replyId: row.id, reserved: { used: row.used ?? 0, plan: planOf(row.pro) } };
+}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type {
+  ChatFeedbackRating,
   ChatMessageStatus,
   ChatRole,
   PaymentMethod,
@@ -86,6 +87,15 @@ export interface ExportAttachment {
   fileId: string | null;
 }
 
+/** The user's thumbs up or down on a reply, with the model that wrote the version rated. */
+export interface ExportFeedback {
+  rating: ChatFeedbackRating;
+  reason: string | null;
+  model: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 export interface ExportMessage {
   id: string;
   role: ChatRole;
@@ -97,6 +107,8 @@ export interface ExportMessage {
   audioFileId: string | null;
   createdAt: Date;
   attachments: ExportAttachment[];
+  /** The user's own feedback on this reply (null: none, and on user messages). */
+  feedback: ExportFeedback | null;
 }
 
 type Raw = Record<string, unknown>;
@@ -265,12 +277,20 @@ export class ExportDataRepository {
     }));
   }
 
-  /** One conversation's messages, oldest first, with their attachments in the order sent. */
+  /**
+   * One conversation's messages, oldest first, with their attachments in the order sent and the
+   * user's feedback on replies.
+   */
   async messages(userId: string, conversationId: string): Promise<ExportMessage[]> {
     const rows = await this.rows(
-      `SELECT "id", "role", "content", "status", "error", "transcription", "media_file_id", "audio_file_id", "created_at"
-       FROM "chat_messages" WHERE "user_id" = $1 AND "conversation_id" = $2
-       ORDER BY "created_at", "id"`,
+      `SELECT m."id", m."role", m."content", m."status", m."error", m."transcription", m."media_file_id",
+              m."audio_file_id", m."created_at", f."rating" AS "feedback_rating", f."reason" AS "feedback_reason",
+              f."model" AS "feedback_model", f."created_at" AS "feedback_created_at",
+              f."updated_at" AS "feedback_updated_at"
+       FROM "chat_messages" m
+       LEFT JOIN "chat_message_feedback" f ON f."message_id" = m."id" AND f."user_id" = $1
+       WHERE m."user_id" = $1 AND m."conversation_id" = $2
+       ORDER BY m."created_at", m."id"`,
       [userId, conversationId],
     );
     const attachments = await this.rows(
@@ -302,6 +322,15 @@ export class ExportDataRepository {
       audioFileId: (row.audio_file_id as string | null) ?? null,
       createdAt: row.created_at as Date,
       attachments: byMessage.get(row.id as string) ?? [],
+      feedback: row.feedback_rating
+        ? {
+            rating: row.feedback_rating as ChatFeedbackRating,
+            reason: (row.feedback_reason as string | null) ?? null,
+            model: (row.feedback_model as string | null) ?? null,
+            createdAt: row.feedback_created_at as Date,
+            updatedAt: row.feedback_updated_at as Date,
+          }
+        : null,
     }));
   }
 }

@@ -19,6 +19,7 @@ const message = (extra: Partial<ExportMessage>): ExportMessage => ({
   audioFileId: null,
   createdAt: new Date('2025-03-14T10:01:00Z'),
   attachments: [],
+  feedback: null,
   ...extra,
 });
 
@@ -70,6 +71,48 @@ describe('conversation documents', () => {
       [],
     ]);
     expect(document.messages[1].image).toEqual({ fileId: 'img1', path: 'files/image/img1-image-img1.png' });
+  });
+});
+
+describe("the user's feedback on replies", () => {
+  const rated = [
+    message({ id: 'q', content: 'When do I plant?' }),
+    message({
+      id: 'r1',
+      role: 'assistant',
+      content: 'In March.',
+      feedback: {
+        rating: 'down',
+        reason: 'Wrong\nregion',
+        model: 'model-a',
+        createdAt: new Date('2025-03-14T10:02:00Z'),
+        updatedAt: new Date('2025-03-14T10:03:00Z'),
+      },
+    }),
+    message({ id: 'r2', role: 'assistant', content: 'In April.' }),
+  ];
+
+  it('is in the JSON with the model rated, null where there is none', () => {
+    const document = conversationDocument(conversation, rated, new Map()) as {
+      messages: Array<{ feedback: unknown }>;
+    };
+    expect(document.messages.map((m) => m.feedback)).toEqual([
+      null,
+      {
+        rating: 'down',
+        reason: 'Wrong\nregion',
+        model: 'model-a',
+        createdAt: '2025-03-14T10:02:00.000Z',
+        updatedAt: '2025-03-14T10:03:00.000Z',
+      },
+      null,
+    ]);
+  });
+
+  it('is said under the reply in the Markdown, on one line', () => {
+    const markdown = conversationMarkdown(conversation, rated, new Map(), { user: 'ada', assistant: 'Kasa' });
+    expect(markdown).toContain('In March.\n\n_Your feedback: not helpful 👎_: Wrong region\n');
+    expect(markdown.match(/Your feedback/g)).toHaveLength(1);
   });
 });
 

@@ -138,6 +138,13 @@ export function conversationDocument(
         fileId: attachment.fileId,
         path: attachment.fileId ? (paths.get(attachment.fileId) ?? null) : null,
       })),
+      feedback: message.feedback && {
+        rating: message.feedback.rating,
+        reason: message.feedback.reason,
+        model: message.feedback.model,
+        createdAt: message.feedback.createdAt.toISOString(),
+        updatedAt: message.feedback.updatedAt.toISOString(),
+      },
     })),
   };
 }
@@ -187,6 +194,11 @@ export function conversationMarkdown(
     }
     if (message.status === 'failed' && message.error) lines.push('', `_This reply failed: ${message.error}_`);
     if (message.status === 'stopped') lines.push('', '_This reply was stopped._');
+    if (message.feedback) {
+      const rated = message.feedback.rating === 'up' ? 'helpful 👍' : 'not helpful 👎';
+      const reason = message.feedback.reason ? `: ${message.feedback.reason.replace(/\s+/g, ' ')}` : '';
+      lines.push('', `_Your feedback: ${rated}_${reason}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
@@ -210,7 +222,8 @@ export function readme(app: string, exportedAt: Date, username: string): string 
     '',
     'conversations/',
     '  Two files per conversation, named <date>-<title>-<id>: a .md to read (any text editor or',
-    '  Markdown viewer) and a .json with every message, its role, time and attached files.',
+    '  Markdown viewer) and a .json with every message, its role, time and attached files,',
+    '  and the feedback you gave on replies (with the model that wrote the reply).',
     '',
     'files/',
     '  Your files, one folder per kind: upload (documents you uploaded), image (generated',

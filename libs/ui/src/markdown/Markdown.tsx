@@ -1,22 +1,24 @@
-// Markdown for assistant replies, rendered SAFELY: marked's lexer (≈15 KB gz, no renderer used)
-// turns the text into tokens, and this file turns tokens into React elements. No HTML string is
-// ever injected: raw HTML in a reply (<script>, <img onerror>) is shown as the text it is, and
-// links open only http(s) and mailto URLs, in a new tab without an opener.
-// Loaded lazily: the first screen (an empty chat) does not need it.
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Lexer, type Token, type Tokens } from 'marked';
-import { Box, ButtonBase } from '@kasa/ui';
-import { useT } from '@kasa/ui';
-import { copyText } from './clipboard';
-import { messages } from '../../messages';
-import { decodeEntities, safeLinkUrl } from '../../shared/safe-url';
+// Markdown for assistant replies, rendered SAFELY: marked's lexer (no renderer used) turns the
+// text into tokens, and this file turns tokens into React elements. No HTML string from the reply
+// is ever injected: raw HTML in a reply (<script>, <img onerror>) is shown as the text it is, and
+// links open only http(s) and mailto URLs, in a new tab without an opener. Code blocks are
+// highlighted and maths typeset by lazy parts (lazy-parts.ts), fetched only by replies that have them.
+// Shared by the chat and the shell's public conversation page; each loads it lazily
+// (`lazy(() => import('@kasa/ui/markdown'))`): the first screen does not need it.
+import { memo, useMemo, type ReactNode } from 'react';
+import { Marked, type Token, type Tokens } from 'marked';
+import { Box } from '@kasa/ui';
+import { decodeEntities, safeLinkUrl } from '../safe-url';
+import { CodeBlock } from './CodeBlock';
+import { MathFormula } from './math/MathFormula';
+import { blockMath, inlineMath, isMathToken } from './math/math-syntax';
 
-const LEX_OPTIONS = { gfm: true, breaks: true } as const;
+const lexer = new Marked({ gfm: true, breaks: true, extensions: [blockMath, inlineMath] });
 
 /** Tokens of a reply. Exported for tests. */
 export function lex(source: string): Token[] {
   try {
-    return Lexer.lex(source, LEX_OPTIONS);
+    return lexer.lexer(source);
   } catch {
     // marked does not throw on any input it has met; should it, the text still shows.
     return [
@@ -25,77 +27,13 @@ export function lex(source: string): Token[] {
   }
 }
 
-function CodeBlock({ code, lang }: { code: string; lang?: string }) {
-  const t = useT(messages);
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
-  const language = lang?.trim().split(/\s+/)[0] ?? '';
-  const onCopy = () => {
-    copyText(code).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    );
-    clearTimeout(timer.current ?? undefined);
-    timer.current = setTimeout(() => setState('idle'), 2000);
-  };
-  return (
-    <Box
-      data-testid="code-block"
-      sx={{ my: 1.5, border: '1px solid', borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}
-    >
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          pl: 1.5,
-          bgcolor: 'action.hover',
-          fontSize: '0.8rem',
-          color: 'text.secondary',
-        }}
-      >
-        <span>{language || t('code')}</span>
-        <ButtonBase
-          onClick={onCopy}
-          aria-label={state === 'idle' ? t('copyCode') : undefined}
-          sx={{
-            minHeight: 44,
-            minWidth: 44,
-            px: 1.5,
-            fontSize: '0.85rem',
-            fontWeight: 600,
-            color: 'text.primary',
-          }}
-        >
-          <span aria-live="polite">
-            {state === 'copied' ? t('copied') : state === 'failed' ? t('copyFailed') : t('copy')}
-          </span>
-        </ButtonBase>
-      </Box>
-      <Box
-        component="pre"
-        sx={{
-          m: 0,
-          p: 1.5,
-          overflowX: 'auto',
-          fontSize: '0.875rem',
-          lineHeight: 1.5,
-          bgcolor: 'background.paper',
-        }}
-      >
-        <code>{code}</code>
-      </Box>
-    </Box>
-  );
-}
-
 function renderInline(tokens: Token[] | undefined, key = 'i'): ReactNode[] {
   if (!tokens) return [];
   return tokens.map((token, index) => renderInlineToken(token, `${key}.${index}`));
 }
 
 function renderInlineToken(token: Token, key: string): ReactNode {
+  if (isMathToken(token)) return <MathFormula key={key} tex={token.text} display={token.display} />;
   switch (token.type) {
     case 'text': {
       const text = token as Tokens.Text;
@@ -183,6 +121,7 @@ function renderBlocks(tokens: Token[], key = 'b'): ReactNode[] {
 }
 
 function renderBlock(token: Token, key: string): ReactNode {
+  if (isMathToken(token)) return <MathFormula key={key} tex={token.text} display />;
   switch (token.type) {
     case 'space':
     case 'def':
@@ -330,8 +269,13 @@ function renderBlock(token: Token, key: string): ReactNode {
   }
 }
 
+export interface MarkdownProps {
+  /** The reply's markdown text (may be partial while it streams). */
+  source: string;
+}
+
 /** A reply's text as formatted, safe React elements. */
-export const Markdown = memo(function Markdown({ source }: { source: string }) {
+export const Markdown = memo(function Markdown({ source }: MarkdownProps) {
   const rendered = useMemo(() => renderBlocks(lex(source)), [source]);
   return (
     <Box

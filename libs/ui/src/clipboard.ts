@@ -1,4 +1,6 @@
-/** Copies text: the Clipboard API where the page may use it, else a hidden textarea and execCommand. */
+/**
+ * Copies text (`@kasa/ui/clipboard`, bundled into each app: a copy must run inside the tap that
+ * asked for it, so it never waits for a lazily loaded chunk): the Clipboard API where the page may use it, else a hidden textarea and execCommand. */
 export async function copyText(text: string): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.clipboard?.writeText) {
     try {
