@@ -1,5 +1,11 @@
 import request from 'supertest';
-import type { AuthResponse, ChatModelsResponse, ConversationSummary } from '@kasa/contracts';
+import {
+  type AuthResponse,
+  type ChatMessage,
+  type ChatModelsResponse,
+  chatRegeneratePath,
+  type ConversationSummary,
+} from '@kasa/contracts';
 import { listen, openChatStream } from './chat-support';
 import { type FakeOpenAiServer, startFakeOpenAi } from './support/fake-openai-server';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -126,6 +132,48 @@ describe('chat models per plan', () => {
     await send(pro, { message: 'And how far apart?', conversationId });
     expect(fake.requests.at(-1)!.body.model).toBe(LARGE);
     expect(await messagesUsed(pro)).toBe(2);
+  });
+
+  /** POST …/regenerate read to its end: the status and the body's text (an SSE stream or a JSON error). */
+  async function regenerate(who: AuthResponse, replyId: string, body: Record<string, unknown>) {
+    const response = await fetch(`${baseUrl}${chatRegeneratePath(replyId)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${who.token}` },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, text: await response.text() };
+  }
+
+  const shownReplies = async (who: AuthResponse, conversationId: string) =>
+    (
+      (await http().get(`/api/chat/conversations/${conversationId}`).set(bearer(who)).expect(200))
+        .body as ChatMessage[]
+    ).filter((message) => message.role === 'assistant');
+
+  it('a new version of a reply may ask another model: Pro gets it and the version records it; Basic is refused, charged nothing', async () => {
+    const pro = await proUser();
+    const conversationId = await send(pro, { message: 'When do I harvest cassava?' });
+    const [first] = await shownReplies(pro, conversationId);
+    expect(first).toMatchObject({ model: FAST, modelName: 'Fast' });
+
+    const again = await regenerate(pro, first.id, { model: LARGE });
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('"done":true');
+    expect(fake.requests.at(-1)!.body.model).toBe(LARGE);
+    const [second] = await shownReplies(pro, conversationId);
+    expect(second).toMatchObject({ model: LARGE, modelName: 'Large', versionIds: [first.id, second.id] });
+    expect(await messagesUsed(pro)).toBe(2);
+
+    const basic = await registerUser(ctx.app, { prefix: 'models' });
+    const basicConversation = await send(basic, { message: 'When do I harvest yams?' });
+    const [basicReply] = await shownReplies(basic, basicConversation);
+    const requestsBefore = fake.requests.length;
+    const refused = await regenerate(basic, basicReply.id, { model: LARGE });
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.text)).toMatchObject({ code: 'CHAT_MODEL_NOT_ALLOWED' });
+    expect(fake.requests.length).toBe(requestsBefore);
+    expect(await messagesUsed(basic)).toBe(1);
+    expect((await shownReplies(basic, basicConversation))[0].versionIds).toBeUndefined();
   });
 
   it('a send without a model goes to the default', async () => {

@@ -221,6 +221,19 @@ describe('shared conversations', () => {
     const audio = await http().get(voice.audioUrl!).buffer(true).expect(200);
     expect(audio.headers['content-type']).toBe('audio/wav');
     expect(audio.body.length).toBe(WAV.length);
+    expect(audio.headers['accept-ranges']).toBe('bytes');
+    // A recording seeks by byte ranges, as through the owner's own links.
+    const part = await http().get(voice.audioUrl!).set('Range', 'bytes=4-11').buffer(true).expect(206);
+    expect(part.headers['content-range']).toBe(`bytes 4-11/${WAV.length}`);
+    expect(Buffer.compare(part.body as Buffer, WAV.subarray(4, 12))).toBe(0);
+    expect(
+      (
+        await http()
+          .get(voice.audioUrl!)
+          .set('Range', `bytes=${WAV.length + 10}-`)
+          .expect(416)
+      ).body.code,
+    ).toBe('FILES_RANGE_NOT_SATISFIABLE');
 
     expect((await http().get(`/api/shares/${created.id}/media/2`).expect(404)).body.code).toBe(
       'SHARE_NOT_FOUND',

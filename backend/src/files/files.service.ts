@@ -216,6 +216,25 @@ export class FilesService {
     return { file, object };
   }
 
+  /**
+   * One of a user's files, opened on their behalf without a link (a shared conversation's media:
+   * the share was checked by its feature), with the one byte range a Range header asks for (audio
+   * seeking). 404 when the row or the bytes are gone, 416 when the range starts past the end.
+   */
+  async openOwned(
+    userId: string,
+    fileId: string,
+    rangeHeader?: string,
+  ): Promise<{ file: StoredFileEntity; object: StoredObject; range?: ByteRange }> {
+    const file = await this.repository.findOwned(userId, fileId);
+    if (!file) throw fileNotFound();
+    const range = parseByteRange(rangeHeader, file.size);
+    if (range === 'unsatisfiable') throw rangeNotSatisfiable(file.size);
+    const object = await this.storage.get(file.storageKey, range);
+    if (!object) throw fileNotFound();
+    return { file, object, range };
+  }
+
   /** Removes one of the user's files, bytes first (nothing when it is not theirs or already gone). */
   async deleteOwned(userId: string, fileId: string): Promise<void> {
     const file = await this.repository.findOwned(userId, fileId);

@@ -59,6 +59,14 @@ test.each([
   expect(root.dataset.bootLang).toBe('fr');
 });
 
+test.each([undefined, 'ey.stored.token'])(
+  'a shared conversation (/s/{id}): the splash, signed in or out',
+  (token) => {
+    open('/s/Zk3x_9QpLr2AbCdEfGhIjK', { token });
+    expect(root.dataset.boot).toBeUndefined();
+  },
+);
+
 test.each(['/account', '/ai-studio', '/subscription', '/legal/terms', '/chats'])(
   'signed in at %s: no preview, the splash',
   (path) => {

@@ -180,6 +180,8 @@ export interface MessageRowProps {
   onRegenerate?: (replyId: string) => void;
   /** Send an edited version of this user message (a new branch); false: not sent, keep editing. */
   onEdit?: (message: ChatMessage, text: string) => boolean;
+  /** Share the conversation by link up to this reply (the reply's menu). */
+  onShareUpTo?: (replyId: string) => void;
   /** The last finished reply: its follow-up questions show, a tap sends one. */
   onFollowUp?: (question: string) => void;
 }
@@ -193,6 +195,7 @@ export const MessageRow = memo(function MessageRow({
   onRetry,
   onRegenerate,
   onEdit,
+  onShareUpTo,
   onFollowUp,
 }: MessageRowProps) {
   const t = useT(messages);
@@ -228,90 +231,99 @@ export const MessageRow = memo(function MessageRow({
       />
     );
   }
+  // The follow-up questions come after the reply, not in it: they are the user's next step.
+  const followUps = !user && message.status === 'complete' && saved && onFollowUp && (
+    <FollowUps replyId={message.id} onPick={onFollowUp} />
+  );
   return (
-    <Bubble
-      role={message.role}
-      testId="chat-message"
-      footer={
-        user &&
-        saved &&
-        conversationId && (
-          <UserMessageActions
-            ref={editButton}
+    <>
+      <Bubble
+        role={message.role}
+        testId="chat-message"
+        footer={
+          user &&
+          saved &&
+          conversationId && (
+            <UserMessageActions
+              ref={editButton}
+              message={message}
+              conversationId={conversationId}
+              busy={busy}
+              onEdit={onEdit ? () => setEditing(true) : undefined}
+            />
+          )
+        }
+      >
+        <RoleLabel role={message.role} />
+        {user ? (
+          <PlainText text={message.content} />
+        ) : (
+          message.content && <ReplyText text={message.content} />
+        )}
+        {message.attachments && message.attachments.length > 0 && (
+          <MessageAttachments attachments={message.attachments} />
+        )}
+        {message.mediaUrl && message.mediaType === 'image' && <MessageImage url={message.mediaUrl} />}
+        {message.audioUrl && <MessageAudio url={message.audioUrl} transcription={message.transcription} />}
+        {!message.audioUrl && message.transcription && <PlainText text={message.transcription} />}
+        {message.status === 'streaming' && (
+          <StatusNote>
+            <Spinner size={14} />
+            <span data-testid="still-writing">{t('stillWriting', { assistantName })}</span>
+            {onStopServerReply && (
+              <Button
+                variant="text"
+                color="inherit"
+                size="small"
+                onClick={onStopServerReply}
+                aria-label={t('stopReply')}
+              >
+                {t('stop')}
+              </Button>
+            )}
+          </StatusNote>
+        )}
+        {message.status === 'stopped' && (
+          <StatusNote>
+            <span data-testid="stopped-note">{t('stoppedNote')}</span>
+          </StatusNote>
+        )}
+        {failed && (
+          <StatusNote tone="error">
+            <span data-testid="reply-error">
+              {t('sendError')}
+              {failure ? ` ${t('errorDetail', { error: failure })}` : ''}
+            </span>
+            {retry && (
+              <Button
+                variant="text"
+                color="inherit"
+                size="small"
+                sx={{ minHeight: 44 }}
+                disabled={busy}
+                onClick={retry}
+                data-testid="retry-reply"
+              >
+                {t('retry')}
+              </Button>
+            )}
+          </StatusNote>
+        )}
+        {!user && finished && message.content && saved && conversationId && (
+          <ReplyActions
             message={message}
             conversationId={conversationId}
             busy={busy}
-            onEdit={onEdit ? () => setEditing(true) : undefined}
+            onRegenerate={onRegenerate}
+            onShareUpTo={onShareUpTo}
           />
-        )
-      }
-    >
-      <RoleLabel role={message.role} />
-      {user ? <PlainText text={message.content} /> : message.content && <ReplyText text={message.content} />}
-      {message.attachments && message.attachments.length > 0 && (
-        <MessageAttachments attachments={message.attachments} />
-      )}
-      {message.mediaUrl && message.mediaType === 'image' && <MessageImage url={message.mediaUrl} />}
-      {message.audioUrl && <MessageAudio url={message.audioUrl} transcription={message.transcription} />}
-      {!message.audioUrl && message.transcription && <PlainText text={message.transcription} />}
-      {message.status === 'streaming' && (
-        <StatusNote>
-          <Spinner size={14} />
-          <span data-testid="still-writing">{t('stillWriting', { assistantName })}</span>
-          {onStopServerReply && (
-            <Button
-              variant="text"
-              color="inherit"
-              size="small"
-              onClick={onStopServerReply}
-              aria-label={t('stopReply')}
-            >
-              {t('stop')}
-            </Button>
-          )}
-        </StatusNote>
-      )}
-      {message.status === 'stopped' && (
-        <StatusNote>
-          <span data-testid="stopped-note">{t('stoppedNote')}</span>
-        </StatusNote>
-      )}
-      {failed && (
-        <StatusNote tone="error">
-          <span data-testid="reply-error">
-            {t('sendError')}
-            {failure ? ` ${t('errorDetail', { error: failure })}` : ''}
-          </span>
-          {retry && (
-            <Button
-              variant="text"
-              color="inherit"
-              size="small"
-              sx={{ minHeight: 44 }}
-              disabled={busy}
-              onClick={retry}
-              data-testid="retry-reply"
-            >
-              {t('retry')}
-            </Button>
-          )}
-        </StatusNote>
-      )}
-      {!user && finished && message.content && saved && conversationId && (
-        <ReplyActions
-          message={message}
-          conversationId={conversationId}
-          busy={busy}
-          onRegenerate={onRegenerate}
-        />
-      )}
-      {!user && !(finished && message.content) && saved && conversationId && (
-        <VersionSwitcher message={message} conversationId={conversationId} disabled={busy} />
-      )}
-      {!user && message.status === 'complete' && saved && onFollowUp && (
-        <FollowUps replyId={message.id} onPick={onFollowUp} />
-      )}
-    </Bubble>
+        )}
+        {!user && !(finished && message.content) && saved && conversationId && (
+          <VersionSwitcher message={message} conversationId={conversationId} disabled={busy} />
+        )}
+      </Bubble>
+      {followUps}
+    </>
   );
 });
 

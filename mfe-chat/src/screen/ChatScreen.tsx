@@ -48,6 +48,8 @@ import { UsageWarningBanner } from '../payment-options/UsageWarningBanner';
 import { ModelPicker } from '../composer/ModelPicker';
 import { useModelChoice } from '../composer/useModelChoice';
 import { usePaymentOptionsDialog } from './usePaymentOptionsDialog';
+import { useShareDialog } from '../share/useShareDialog';
+import { useCachedConversation } from '../export/useCachedConversation';
 
 /** The URL search parameter naming the conversation on screen. */
 export const CONVERSATION_PARAM = 'c';
@@ -73,6 +75,11 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   const modelChoice = useModelChoice(conversationId);
   const { adopt: modelAdopt, forSend: modelForSend, noteSent: noteModelSent } = modelChoice;
   const paymentOptions = usePaymentOptionsDialog();
+  // "Share up to here" in a reply's menu: the top bar's Share makes a link of every message shown.
+  const openSummary = useCachedConversation(conversationId).summary;
+  const shareUpTo = useShareDialog(
+    conversationId ? { id: conversationId, title: openSummary?.title ?? '' } : null,
+  );
 
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const [columnOpen, setColumnOpen] = useState(true);
@@ -507,6 +514,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
                 onRetry={message === retryable ? retryLast : undefined}
                 onRegenerate={regenerate}
                 onEdit={editMessage}
+                onShareUpTo={shareUpTo.open}
                 onFollowUp={message.id === followUpsUnder ? followUp : undefined}
               />
             ))}
@@ -538,6 +546,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
       </Box>
       <MediaOutboxMount />
       {paymentOptions.dialog}
+      {shareUpTo.dialog}
     </Box>
   );
 }

@@ -12,7 +12,6 @@ import {
   setViewportWidth,
 } from '../testing/chat-harness';
 import { overlayRoutes } from '../testing/route-overlay';
-import ShareDialog from './ShareDialog';
 import { shareUrl } from './share-api';
 
 let api: FakeApi;
@@ -160,15 +159,23 @@ test('shareUrl makes the absolute link from the path', () => {
   expect(shareUrl({ path: '/s/abc' }, 'https://kasa.example')).toBe('https://kasa.example/s/abc');
 });
 
-test('up to a chosen message: the link stops there and the dialog says so', async () => {
-  renderWithProviders(
-    <ShareDialog open onClose={() => undefined} conversationId="c1" title="Maize" upToMessageId="a1" />,
-  );
+test("a reply's 'Share up to here…' makes a link that stops at that reply, and the dialog says so", async () => {
+  api.addConversation('c3', 'Maize and beans', [
+    message('u1', 'user', 'When to plant maize?'),
+    message('a1', 'assistant', 'At the start of the rains.'),
+    message('u2', 'user', 'And beans?'),
+    message('a2', 'assistant', 'Two weeks later.'),
+  ]);
+  renderWithProviders(<App />, { path: '/chat?c=c3' });
+  const user = userEvent.setup();
+  const [first] = await screen.findAllByTestId('reply-actions');
+  await user.click(within(first).getByRole('button', { name: 'More actions' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Share up to here…' }));
   const dialog = await screen.findByTestId('share-dialog');
   expect(dialog).toHaveTextContent(
     'Anyone with the link can read this conversation up to the chosen message.',
   );
-  await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Create link' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
   await waitFor(() => expect(shares()).toHaveLength(1));
-  expect(shares()[0].body).toEqual({ conversationId: 'c1', showName: false, upToMessageId: 'a1' });
+  expect(shares()[0].body).toEqual({ conversationId: 'c3', showName: false, upToMessageId: 'a1' });
 });

@@ -1,5 +1,5 @@
-import { Controller, Get, Header, Param, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Header, Headers, Param, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { SharedConversation } from '@kasa/contracts';
 import { ApiErrorResponse, ApiOtherErrors, ApiValidationFailed } from '../../docs';
@@ -40,13 +40,29 @@ export class SharedConversationsController {
       "The link's n-th file (an image or a recording, the paths SharedMessage carries), with its stored Content-Type, nosniff, noindex; cached privately for 5 minutes.",
     schema: { type: 'string', format: 'binary' },
   })
+  @ApiResponse({
+    status: 206,
+    description:
+      'The one byte range a `Range: bytes=…` header asked for (audio seeking), with Content-Range.',
+  })
+  @ApiErrorResponse(416, 'FILES_RANGE_NOT_SATISFIABLE: the Range starts past the end of the file.')
   @ApiValidationFailed()
   @ApiErrorResponse(
     404,
     `${NOT_FOUND} Also when the link has no n-th file; FILES_NOT_FOUND: the file was deleted.`,
   )
-  async media(@Param() params: SharedMediaParams, @Res() response: Response): Promise<void> {
-    const { contentType, object } = await this.shares.openMedia(params.id, Number(params.n));
+  async media(
+    @Param() params: SharedMediaParams,
+    @Headers('range') range: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    const media = await this.shares.openMedia(params.id, Number(params.n), range);
+    const { contentType, object } = media;
+    // A recording seeks by byte ranges (<audio>, and Safari will not play one without them).
+    response.status(media.range ? 206 : 200);
+    if (media.range)
+      response.setHeader('Content-Range', `bytes ${media.range.start}-${media.range.end}/${media.size}`);
+    response.setHeader('Accept-Ranges', 'bytes');
     response.setHeader('Content-Type', contentType);
     response.setHeader('Content-Length', String(object.size));
     response.setHeader('X-Content-Type-Options', 'nosniff');

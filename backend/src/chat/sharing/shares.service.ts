@@ -16,6 +16,9 @@ import { shareNotFound } from './sharing.errors';
 export interface SharedMedia {
   contentType: string;
   object: StoredObject;
+  /** The file's whole size; with `range`, the part sent (a Range request). */
+  size: number;
+  range?: { start: number; end: number };
 }
 
 /**
@@ -97,11 +100,11 @@ export class SharesService {
    * 404 SHARE_NOT_FOUND when the link is gone or has no such file; FILES_NOT_FOUND when the file
    * itself was deleted.
    */
-  async openMedia(id: string, n: number): Promise<SharedMedia> {
+  async openMedia(id: string, n: number, rangeHeader?: string): Promise<SharedMedia> {
     const share = await this.findLive(id);
     const fileId = share ? snapshotFileIds(share.snapshot)[n] : undefined;
     if (!share || !fileId) throw shareNotFound();
-    const { file, object } = await this.files.readForJob(share.ownerId, fileId);
-    return { contentType: file.contentType, object };
+    const { file, object, range } = await this.files.openOwned(share.ownerId, fileId, rangeHeader);
+    return { contentType: file.contentType, object, size: file.size, range };
   }
 }

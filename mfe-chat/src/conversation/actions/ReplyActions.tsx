@@ -28,12 +28,15 @@ export function ReplyActions({
   conversationId,
   busy,
   onRegenerate,
+  onShareUpTo,
 }: {
   message: ChatMessage;
   conversationId: string;
   /** A reply is being written (or messages wait to be sent): Regenerate and the arrows wait. */
   busy: boolean;
   onRegenerate?: (replyId: string) => void;
+  /** Share the conversation by link, up to and including this reply. */
+  onShareUpTo?: (replyId: string) => void;
 }) {
   const t = useT(messages);
   const online = useOnline();
@@ -119,6 +122,7 @@ export function ReplyActions({
           note={writtenBy}
           items={[
             { label: t('copyPlainText'), onSelect: () => void copy(plainTextOf(message.content), 'toast') },
+            ...(onShareUpTo ? [{ label: t('shareUpToHere'), onSelect: () => onShareUpTo(message.id) }] : []),
           ]}
         />
         {rating === 'down' && !reasonOpen && (

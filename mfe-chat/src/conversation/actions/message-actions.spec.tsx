@@ -188,7 +188,11 @@ test('follow-up questions show under the last reply only; a tap sends one as a m
       .getAllByRole('button')
       .map((b) => b.textContent),
   ).toEqual(['How far apart?', 'Which variety?']);
-  expect(within((await rows())[3]).getByTestId('follow-ups')).toBe(list);
+  // Right under the last reply, not inside it: the reply's text stays the reply's.
+  const lastReply = (await rows())[3];
+  expect(lastReply.nextElementSibling).toBe(screen.getByTestId('follow-ups'));
+  expect(screen.getByTestId('follow-ups')).toContainElement(list);
+  expect(lastReply).not.toHaveTextContent('Which variety?');
   expect(api.callsTo('GET', '/api/chat/messages/a1/follow-ups')).toHaveLength(0);
 
   await userEvent.setup().click(within(list).getByRole('button', { name: 'Which variety?' }));
