@@ -173,7 +173,12 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   // change apart from the turn's update: without this the welcome panel flashed for a frame).
   const shownTurn = useRef<number | null>(null);
   const turnHere = chat.turn?.conversationId != null && chat.turn.conversationId === conversationId;
-  if (turnHere && chat.turn) shownTurn.current = chat.turn.key;
+  const turnKey = chat.turn?.key ?? null;
+  // Noted once a render showing the turn on its conversation commits, never during a render: a
+  // render the router starts for the new URL and React then drops must not count as shown.
+  useLayoutEffect(() => {
+    if (turnHere && turnKey !== null) shownTurn.current = turnKey;
+  }, [turnHere, turnKey]);
   const streamingHere = Boolean(
     chat.turn && (turnHere || (chat.turn.origin === conversationId && shownTurn.current !== chat.turn.key)),
   );
