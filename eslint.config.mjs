@@ -54,7 +54,8 @@ export default tseslint.config(
 
 /** mfe-chat's layer rule as `import-x/no-restricted-paths` zones (see the config block below). */
 function chatLayerZones(src) {
-  const lower = ['./offline', './shared', './messages.ts'];
+  // voice/voice-turn.ts: what a recording hands the send machine (types only), read by sending/ too.
+  const lower = ['./offline', './shared', './messages.ts', './voice/voice-turn.ts'];
   const features = [
     'sidebar',
     'conversation',
@@ -64,6 +65,7 @@ function chatLayerZones(src) {
     'payment-options',
     'share',
     'export',
+    'voice',
   ];
   return [
     { target: [`${src}/App.tsx`, `${src}/bootstrap.tsx`, `${src}/index.ts`], from: `${src}/testing` },

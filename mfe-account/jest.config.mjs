@@ -25,6 +25,7 @@ export default {
     '^@kasa/(ui|api-client|contracts)$': path.join(libs, '$1/src/index.ts'),
     '^@kasa/ui/testing$': path.join(libs, 'ui/src/testing/index.ts'),
     '^@kasa/ui/clipboard$': path.join(libs, 'ui/src/clipboard.ts'),
+    '^@kasa/ui/voice-preferences$': path.join(libs, 'ui/src/voice-preferences.ts'),
     '\\.css$': 'identity-obj-proxy',
   },
   setupFiles: [path.join(libs, 'ui/test/jest.setup.ts')],

@@ -6,13 +6,26 @@ import { detectAudioType } from '../src/ai/audio/audio-type';
 import { probeDurationSeconds } from '../src/processes/ffmpeg';
 import { VoiceEngineError } from '../src/ai/audio/voice-engine.error';
 import { EspeakSpeech } from '../src/ai/speech/espeak-ng.speech';
-import { ESPEAK_VARIANTS } from '../src/ai/speech/espeak-voices';
+import { EspeakChildPool } from '../src/ai/speech/espeak-child-pool';
+import { ESPEAK_LANGUAGES, ESPEAK_VARIANTS, FALLBACK_LANGUAGE } from '../src/ai/speech/espeak-voices';
 import { OpenAiSpeech } from '../src/ai/speech/openai.speech';
 import { SPEECH_VOICES } from '../src/ai/speech/speech.port';
 import { type LoopbackServer, startLoopbackServer } from './support/loopback-server';
 
-/** The offline engine spawns node and ffmpeg for each call: real processes, real bytes. */
+/** The offline engine keeps eSpeak NG children and spawns ffmpeg for each call: real processes, real bytes. */
 jest.setTimeout(60_000);
+
+/** Resolves once no process has this pid (killed processes are reaped asynchronously). */
+async function waitUntilGone(pid: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -23,6 +36,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 describe('offline text-to-speech (eSpeak NG out of process, then ffmpeg)', () => {
   const speech = new EspeakSpeech();
   const english = 'Hello, and welcome to Kasa. Your assistant is ready to help you today.';
+  afterAll(() => speech.onModuleDestroy());
 
   it.each([
     ['mp3', 'mp3', 'audio/mpeg'],
@@ -64,6 +78,79 @@ describe('offline text-to-speech (eSpeak NG out of process, then ffmpeg)', () =>
     expect(failure).toBeInstanceOf(VoiceEngineError);
     expect(failure).toMatchObject({ code: 'VOICE_ENGINE_FAILED' });
     expect((failure as VoiceEngineError).detail).toMatch(/no voice variant no-such-variant/);
+    // The refusal is an answer, not a crash: the same warm child speaks the next request.
+    const [pid] = broken.children.pids();
+    await broken.synthesize({ text: english, voice: 'alloy', format: 'flac' });
+    expect(broken.children.pids()).toEqual([pid]);
+    broken.onModuleDestroy();
+  });
+
+  describe('its warm eSpeak NG children', () => {
+    const warm = new EspeakSpeech({ children: 1 });
+    afterAll(() => warm.onModuleDestroy());
+
+    it('speak request after request in one child process, and a killed child is replaced', async () => {
+      expect(warm.children.pids()).toEqual([]);
+      const first = await warm.synthesize({ text: 'Good morning.', voice: 'alloy', format: 'flac' });
+      const [pid] = warm.children.pids();
+      expect(pid).toBeGreaterThan(0);
+      const second = await warm.synthesize({ text: 'Good morning.', voice: 'alloy', format: 'flac' });
+      expect(warm.children.pids()).toEqual([pid]);
+      // eSpeak NG varies a voice slightly from one utterance to the next: the same length, not the same bytes.
+      expect(Math.abs(second.durationSeconds! - first.durationSeconds!)).toBeLessThanOrEqual(0.1);
+
+      process.kill(pid, 'SIGKILL');
+      await waitUntilGone(pid);
+      const third = await warm.synthesize({ text: 'Good morning.', voice: 'alloy', format: 'flac' });
+      const [replacement] = warm.children.pids();
+      expect(replacement).not.toBe(pid);
+      expect(Math.abs(third.durationSeconds! - first.durationSeconds!)).toBeLessThanOrEqual(0.1);
+    });
+
+    it('kills a child that runs past the timeout and fails that request with the engine error', async () => {
+      const slow = new EspeakSpeech({ children: 1, timeoutMs: 20 });
+      // 20 ms is shorter than a child's start: the request fails with the engine error.
+      const failure = await slow
+        .synthesize({ text: english, voice: 'alloy', format: 'flac' })
+        .catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: 'VOICE_ENGINE_FAILED' });
+      expect((failure as VoiceEngineError).detail).toMatch(/killed after 20 ms/);
+      expect(slow.children.pids()).toEqual([]);
+      slow.onModuleDestroy();
+    });
+
+    it('retires a child after its share of requests, and one left idle', async () => {
+      const request = { text: 'Hi', variant: 'm7', languages: ESPEAK_LANGUAGES, fallback: FALLBACK_LANGUAGE };
+      const shortLived = new EspeakChildPool({
+        size: 1,
+        timeoutMs: 60_000,
+        requestsPerChild: 1,
+        idleMs: 60_000,
+      });
+      await shortLived.synthesize(request);
+      const [first] = shortLived.pids();
+      expect(first).toBeGreaterThan(0);
+      await waitUntilGone(first);
+      await shortLived.synthesize(request);
+      expect(shortLived.pids()).not.toContain(first);
+      shortLived.close();
+
+      const idle = new EspeakChildPool({ size: 1, timeoutMs: 60_000, idleMs: 50 });
+      await idle.synthesize(request);
+      const [pid] = idle.pids();
+      expect(pid).toBeGreaterThan(0);
+      await waitUntilGone(pid);
+      expect(idle.pids()).toEqual([]);
+      idle.close();
+    });
+
+    it('serves requests at once with no more children than its size', async () => {
+      const results = await Promise.all(
+        ['One.', 'Two.', 'Three.'].map((text) => warm.synthesize({ text, voice: 'alloy', format: 'flac' })),
+      );
+      expect(results.every((result) => result.durationSeconds! > 0)).toBe(true);
+      expect(warm.children.pids()).toHaveLength(1);
+    });
   });
 
   it('gives each of the six voice names a different voice', async () => {

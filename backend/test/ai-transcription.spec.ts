@@ -7,7 +7,7 @@ import { VoiceEngineError } from '../src/ai/audio/voice-engine.error';
 import { OpenAiSpeechToText } from '../src/ai/transcription/openai.speech-to-text';
 import { PocketsphinxSpeechToText } from '../src/ai/transcription/pocketsphinx.speech-to-text';
 import { type LoopbackServer, startLoopbackServer } from './support/loopback-server';
-import { goForwardWav, LIBRIVOX_WAV } from './support/speech-samples';
+import { goForwardOpus, goForwardWav, LIBRIVOX_WAV } from './support/speech-samples';
 
 jest.setTimeout(60_000);
 
@@ -34,6 +34,33 @@ describe('offline speech-to-text (pocketsphinx on real recordings)', () => {
     const mp3 = await convertAudio(await goForwardWav(), ['-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3']);
     const result = await stt.transcribe({ audio: mp3, contentType: 'audio/mpeg' });
     expect(result.text).toMatch(/\bforward\b/);
+  });
+
+  it.each(['webm', 'ogg'] as const)(
+    "transcribes a browser's Opus recording in %s (16 kbit/s mono) and measures it",
+    async (container) => {
+      const wav = await goForwardWav();
+      const opus = await goForwardOpus(container);
+      // What the browser saves on the upload: a tenth of the WAV or less.
+      expect(opus.length).toBeLessThan(wav.length / 10);
+
+      const result = await stt.transcribe({ audio: opus, contentType: `audio/${container}` });
+      expect(result.text).toMatch(/\bgo forward\b/);
+      expect(result.text).toMatch(/\bmeters\b/);
+      expect(result).toMatchObject({ language: 'en', engine: 'pocketsphinx' });
+      // Opus frames are 20 ms: the end lands within a frame of the recording's.
+      expect(Math.abs(result.durationSeconds - (wav.length - 44) / 32_000)).toBeLessThanOrEqual(0.1);
+    },
+  );
+
+  it('hears English whatever hint it is given (it knows no other language)', async () => {
+    const result = await stt.transcribe({
+      audio: await goForwardWav(),
+      contentType: 'audio/wav',
+      language: 'en',
+    });
+    expect(result).toMatchObject({ language: 'en' });
+    expect(stt).toMatchObject({ languages: ['en'], detectsLanguage: false });
   });
 
   it('reads audio from a file path', async () => {
@@ -172,6 +199,46 @@ describe('OpenAI-compatible speech-to-text (audio.transcriptions against a loopb
     expect(failure).toBeInstanceOf(ChatModelError);
     expect(failure).toMatchObject({ code, status });
     expect((failure as Error).message).toMatch(message);
+  });
+
+  it("sends the user's language as the hint, and answers the language heard as an ISO 639-1 code", async () => {
+    // OpenAI's whisper-1 answers the language's English name in verbose_json.
+    reply = {
+      status: 200,
+      body: { task: 'transcribe', language: 'french', duration: 2, text: 'Avancez de dix mètres.' },
+    };
+    const result = await adapter().transcribe({
+      audio: await goForwardWav(),
+      contentType: 'audio/wav',
+      language: 'fr',
+    });
+
+    expect(uploads[0].fields).toMatchObject({ language: 'fr', response_format: 'verbose_json' });
+    expect(result).toMatchObject({ text: 'Avancez de dix mètres.', language: 'fr' });
+  });
+
+  it('sends no language without a hint, and turns the name heard into its code', async () => {
+    reply = {
+      status: 200,
+      body: { task: 'transcribe', language: 'swahili', duration: 2, text: 'Nenda mbele.' },
+    };
+    const result = await adapter().transcribe({ audio: await goForwardWav(), contentType: 'audio/wav' });
+
+    expect(uploads[0].fields).not.toHaveProperty('language');
+    expect(result.language).toBe('sw');
+  });
+
+  it("answers the hint when the server names no language, and 'und' without one", async () => {
+    reply = { status: 200, body: { text: 'Sannu.' } };
+    const hinted = await adapter().transcribe({
+      audio: await goForwardWav(),
+      contentType: 'audio/wav',
+      language: 'ha',
+    });
+    const unhinted = await adapter().transcribe({ audio: await goForwardWav(), contentType: 'audio/wav' });
+
+    expect(hinted.language).toBe('ha');
+    expect(unhinted.language).toBe('und');
   });
 
   it('refuses unreadable audio before calling the provider', async () => {

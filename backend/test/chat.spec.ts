@@ -117,6 +117,8 @@ describe('chat', () => {
         mediaType: null,
         audioUrl: null,
         transcription: null,
+        transcriptionLanguage: null,
+        recordingId: null,
         status: 'complete',
         error: null,
         errorCode: null,

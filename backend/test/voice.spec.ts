@@ -18,6 +18,7 @@ import type {
   SpeechResult,
   TranscriptionResult,
   UsageFeature,
+  VoiceCapabilities,
 } from '@kasa/contracts';
 import { convertAudio } from '../src/processes/ffmpeg';
 import { GENEROUS_RATE_LIMITS, bearer, registerUser } from './support/accounts';
@@ -25,7 +26,7 @@ import { type LoopbackServer, startLoopbackServer } from './support/loopback-ser
 import { createTestApp, type QueueBackend, type TestApp } from './support/test-app';
 import { listen, sql } from './chat-support';
 import { usedIn } from './support/usage-support';
-import { goForwardWav } from './support/speech-samples';
+import { goForwardOpus, goForwardWav } from './support/speech-samples';
 
 const thisMonth = () => `${new Date().toISOString().slice(0, 7)}-01`;
 
@@ -313,6 +314,59 @@ describe.each<QueueBackend>(['postgres', 'redis'])('voice with the queue on %s',
       expect(await used(ctx, bob, 'voiceMinutesPerMonth')).toBe(0);
     });
 
+    it("transcribes a browser's Opus recording (WebM without a duration, and Ogg) like a WAV", async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      for (const container of ['webm', 'ogg'] as const) {
+        const opus = await goForwardOpus(container);
+        const response = await http()
+          .post('/api/voice/transcribe')
+          .set(bearer(user))
+          .attach('audio', opus, { filename: `recording.${container}`, contentType: `audio/${container}` })
+          .expect(200);
+        const result = response.body as TranscriptionResult;
+        expect(result.transcription).toMatch(/\bgo forward\b/);
+        expect(result).toMatchObject({ language: 'en', engine: 'pocketsphinx' });
+        expect(Math.abs(result.duration - (wav.length - 44) / 32_000)).toBeLessThanOrEqual(0.1);
+        expect((await fetchFile(ctx.app, result.audioUrl)).bytes.equals(opus)).toBe(true);
+      }
+      expect(await used(ctx, user, 'audioUploadsPerMonth')).toBe(2);
+    });
+
+    it('takes English or auto as the language, and refuses French with 400 charging nothing', async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      for (const language of ['en', 'auto']) {
+        const heard = await transcribe(ctx.app, user, wav, { language }).expect(200);
+        expect(heard.body).toMatchObject({ language: 'en' });
+      }
+      const charged = await used(ctx, user, 'voiceMinutesPerMonth');
+
+      const refused = await transcribe(ctx.app, user, wav, { language: 'fr' }).expect(400);
+      expect(refused.body).toMatchObject({ code: 'VOICE_LANGUAGE_UNSUPPORTED' });
+      expect(refused.body.message).toMatch(/Français.*English only/);
+      const invalid = await transcribe(ctx.app, user, wav, { language: 'french' }).expect(400);
+      expect(invalid.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(invalid.body.message).toMatch(/^language must be one of auto, en, fr/);
+      expect(await used(ctx, user, 'audioUploadsPerMonth')).toBe(2);
+      expect(await used(ctx, user, 'voiceMinutesPerMonth')).toBe(charged);
+      expect(uploadsIn(ctx)).toEqual([]);
+    });
+
+    it('says what the offline engines can do', async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      await http().get('/api/voice/capabilities').expect(401);
+      const response = await http().get('/api/voice/capabilities').set(bearer(user)).expect(200);
+      expect(response.body).toEqual({
+        speechToText: {
+          available: true,
+          engine: 'pocketsphinx',
+          languages: ['en'],
+          detectsLanguage: false,
+          unavailableReason: null,
+        },
+        textToSpeech: { engine: 'espeak-ng' },
+      } satisfies VoiceCapabilities);
+    });
+
     it('refuses a file that is not audio by its bytes, whatever its name and declared type', async () => {
       const user = await registerUser(ctx.app, { prefix: 'voice' });
       const refused = await transcribe(ctx.app, user, Buffer.from('%PDF-1.7 not a recording at all')).expect(
@@ -422,6 +476,7 @@ describe.each<QueueBackend>(['postgres', 'redis'])('voice with the queue on %s',
     let wav: Buffer;
     let failWith: number | undefined;
     const speechCalls: Record<string, unknown>[] = [];
+    const transcriptionCalls: Record<string, string>[] = [];
     const http = () => request(ctx.app.getHttpServer());
 
     function readMultipart(req: IncomingMessage): Promise<Record<string, string>> {
@@ -455,11 +510,13 @@ describe.each<QueueBackend>(['postgres', 'redis'])('voice with the queue on %s',
           return;
         }
         const fields = await readMultipart(req);
+        transcriptionCalls.push(fields);
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
           JSON.stringify({
             task: 'transcribe',
-            language: 'english',
+            // As whisper-1: the language's English name (the hint's, when one was sent).
+            language: fields.language === 'fr' ? 'french' : 'english',
             duration: 99,
             text: ` Go forward ten meters (${fields.model}). `,
           }),
@@ -510,10 +567,39 @@ describe.each<QueueBackend>(['postgres', 'redis'])('voice with the queue on %s',
       const response = await transcribe(ctx.app, user, wav).expect(200);
       expect(response.body).toMatchObject({
         transcription: 'Go forward ten meters (Systran/faster-whisper-small).',
-        language: 'english',
+        language: 'en',
         engine: 'Systran/faster-whisper-small',
         duration: Math.round(((wav.length - 44) / 32_000) * 10) / 10,
       });
+      expect(transcriptionCalls.at(-1)).not.toHaveProperty('language');
+    });
+
+    it("sends the user's language to the server as its hint, and answers the language's code", async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      const response = await transcribe(ctx.app, user, wav, { language: 'fr' }).expect(200);
+      expect(transcriptionCalls.at(-1)).toMatchObject({
+        language: 'fr',
+        model: 'Systran/faster-whisper-small',
+      });
+      expect(response.body).toMatchObject({ language: 'fr' });
+
+      await transcribe(ctx.app, user, wav, { language: 'auto' }).expect(200);
+      expect(transcriptionCalls.at(-1)).not.toHaveProperty('language');
+    });
+
+    it('says what the server engines can do', async () => {
+      const user = await registerUser(ctx.app, { prefix: 'voice' });
+      const response = await http().get('/api/voice/capabilities').set(bearer(user)).expect(200);
+      expect(response.body).toEqual({
+        speechToText: {
+          available: true,
+          engine: 'Systran/faster-whisper-small',
+          languages: null,
+          detectsLanguage: true,
+          unavailableReason: null,
+        },
+        textToSpeech: { engine: 'tts-1-hd' },
+      } satisfies VoiceCapabilities);
     });
 
     it('gives the seconds back when the speech job fails after its retries', async () => {
@@ -565,6 +651,19 @@ describe('voice without the offline speech-to-text engine', () => {
     expect(await used(ctx, user, 'audioUploadsPerMonth')).toBe(0);
     expect(await used(ctx, user, 'voiceMinutesPerMonth')).toBe(0);
     expect(uploadsIn(ctx)).toEqual([]);
+  });
+
+  it('says so in its capabilities, with the reason', async () => {
+    const user = await registerUser(ctx.app, { prefix: 'voice' });
+    const { body } = await request(ctx.app.getHttpServer())
+      .get('/api/voice/capabilities')
+      .set(bearer(user))
+      .expect(200);
+    expect(body).toMatchObject({
+      speechToText: { available: false, engine: null, languages: ['en'], detectsLanguage: false },
+      textToSpeech: { engine: 'espeak-ng' },
+    });
+    expect((body as VoiceCapabilities).speechToText.unavailableReason).toMatch(/pocketsphinx-en-us/);
   });
 });
 

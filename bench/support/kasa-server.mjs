@@ -18,11 +18,12 @@ export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..'
  * @param {number} options.embeddedPgPort
  * @param {Record<string,string>} [options.env]  extra settings (OPENAI_BASE_URL...)
  * @param {string[]} [options.nodeArgs]          e.g. --cpu-prof
+ * @param {boolean} [options.frontend]          false: the API alone, no frontend build needed
  * @returns {Promise<{ origin: string, pid: number, register: (prefix?: string) => Promise<string>, stop: () => Promise<void> }>}
  */
-export async function startKasa({ name, port, embeddedPgPort, env = {}, nodeArgs = [] }) {
+export async function startKasa({ name, port, embeddedPgPort, env = {}, nodeArgs = [], frontend = true }) {
   const main = join(repoRoot, 'backend/dist/main.js');
-  if (!existsSync(main) || !existsSync(join(repoRoot, 'frontend-shell/dist/index.html'))) {
+  if (!existsSync(main) || (frontend && !existsSync(join(repoRoot, 'frontend-shell/dist/index.html')))) {
     throw new Error('No production build: run `npm run build` first.');
   }
   const serverEnv = {

@@ -34,6 +34,7 @@ export default {
     '^@kasa/ui/markdown$': path.join(libs, 'ui/src/markdown/index.ts'),
     '^@kasa/ui/safe-url$': path.join(libs, 'ui/src/safe-url.ts'),
     '^@kasa/ui/clipboard$': path.join(libs, 'ui/src/clipboard.ts'),
+    '^@kasa/ui/voice-preferences$': path.join(libs, 'ui/src/voice-preferences.ts'),
     '\\.css$': 'identity-obj-proxy',
   },
   setupFiles: [path.join(libs, 'ui/test/jest.setup.ts')],

@@ -27,6 +27,7 @@ import { ReplyStreamService } from './reply-stream/reply-stream.service';
 import { ReplyTakeoverService } from './reply-stream/reply-takeover.service';
 import { ChatSendKeysCleanup } from './send-keys/chat-send-keys.cleanup';
 import { SendKeysRepository } from './send-keys/send-keys.repository';
+import { ChatTurnAnswer } from './turns/chat-turn-answer';
 import { ReplyStarter } from './turns/reply-starter';
 import { TurnRepository } from './turns/turn.repository';
 import { ChatRegenerationService } from './versions/chat-regeneration.service';
@@ -69,10 +70,11 @@ import { MessageVersionsRepository } from './versions/message-versions.repositor
     ReplyStreamService,
     ReplyTakeoverService,
     ReplyStarter,
+    ChatTurnAnswer,
     MessageVersionsRepository,
     ChatRegenerationService,
     ChatVersionsService,
   ],
-  exports: [ChatService, ChatAttachmentsRegistry],
+  exports: [ChatService, ChatAttachmentsRegistry, ChatTurnAnswer],
 })
 export class ChatModule {}

@@ -36,11 +36,12 @@ import { conversationTitle } from './prompt/conversation-title';
 import { ReplyTakeoverService } from './reply-stream/reply-takeover.service';
 import { sendHash, turnParent } from './send-keys/request-hash';
 import { ReplyStarter, type RetriedChat, type StartedChat } from './turns/reply-starter';
-import { type StartTurnInput, TurnRepository } from './turns/turn.repository';
+import { type SpokenMessage, type StartTurnInput, TurnRepository } from './turns/turn.repository';
 
 export const SEARCH_LIMIT = 20;
 
 export type { RetriedChat, StartedChat } from './turns/reply-starter';
+export type { SpokenMessage } from './turns/turn.repository';
 
 function toSummary(conversation: Conversation): ConversationSummary {
   return {
@@ -186,13 +187,23 @@ export class ChatService {
    * concurrent duplicates: the loser's statement stores and charges nothing, and it answers the
    * first send's ids (`reply: null`). A second send with the key (a retry) does the same. Another
    * body is a 409.
+   *
+   * `spoken`: a spoken turn's message (POST /api/voice/turns): its recording, transcription and
+   * language are stored on the user message by the same statement, and are part of the key's hash.
    */
-  async send(user: User, dto: SendChatDto, idempotencyKey?: string): Promise<StartedChat | RetriedChat> {
+  async send(
+    user: User,
+    dto: SendChatDto,
+    idempotencyKey?: string,
+    spoken?: SpokenMessage,
+  ): Promise<StartedChat | RetriedChat> {
     if (this.generation.isClosing) throw serverRestarting();
     if (dto.parentMessageId !== undefined && !dto.conversationId) throw parentNeedsConversation();
     const attachments = await this.attachments.resolve(user.id, dto.attachments ?? []);
     const model = await this.chooseModel(user, dto.model ?? undefined, dto.conversationId);
-    const sendKey = idempotencyKey ? { key: idempotencyKey, requestHash: sendHash(dto) } : undefined;
+    const sendKey = idempotencyKey
+      ? { key: idempotencyKey, requestHash: sendHash(dto, spoken?.audioFileId) }
+      : undefined;
     for (;;) {
       // 1. Prepare the reservation: the plan's limits and the month, read before the statement.
       const prepared = await this.usage.prepare(user.id, 'messagesPerMonth');
@@ -204,6 +215,7 @@ export class ChatService {
         conversationModel: dto.model ?? null,
         reservation: prepared,
         sendKey,
+        spoken,
       });
       // 3. Settle: the Reservation a failed reply refunds, or the usage-limit 429.
       switch (outcome.kind) {
@@ -235,6 +247,32 @@ export class ChatService {
         }
       }
     }
+  }
+
+  /**
+   * What a send refuses before anything is stored, for a feature that charges other work before
+   * it sends (a voice turn transcribes first): a parent without a conversation, a conversation or
+   * parent that is not the user's (404), a model not allowed (403) or unknown (400), and no
+   * message left this month (the usage-limit 429; a read: the send's statement still decides).
+   */
+  async assertCanSend(
+    user: User,
+    dto: Pick<SendChatDto, 'conversationId' | 'parentMessageId' | 'model'>,
+  ): Promise<void> {
+    if (this.generation.isClosing) throw serverRestarting();
+    if (dto.parentMessageId !== undefined && !dto.conversationId) throw parentNeedsConversation();
+    if (dto.conversationId) {
+      const parent = turnParent(dto);
+      const found = await this.conversations.findConversationWithMessage(
+        user.id,
+        dto.conversationId,
+        parent.kind === 'message' ? parent.id : null,
+      );
+      if (found === 'conversation-not-found') throw conversationNotFound();
+      if (found === 'message-not-found') throw messageNotFound();
+    }
+    await this.chooseModel(user, dto.model ?? undefined, dto.conversationId);
+    await this.usage.assertAvailable(user.id, 'messagesPerMonth');
   }
 
   /**
@@ -317,6 +355,9 @@ export class ChatService {
       mediaType: message.mediaFileId ? message.mediaType : null,
       audioUrl: message.audioFileId ? this.files.signedUrl({ id: message.audioFileId }) : null,
       transcription: message.transcription,
+      transcriptionLanguage: message.transcriptionLanguage ?? null,
+      // The recording a spoken message was sent with, to transcribe it again (POST /api/voice/turns).
+      recordingId: !reply && message.audioFileId ? message.audioFileId : null,
       status: message.status,
       error: message.error,
       errorCode: message.errorCode,

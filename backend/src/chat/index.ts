@@ -3,3 +3,8 @@ export * from './chat.service';
 export type { AppendedMessage } from './conversations/appended-messages.repository';
 export { ChatAttachmentsRegistry } from './attachments/chat-attachments.registry';
 export type { ChatAttachmentSource, ResolvedAttachment } from './attachments/chat-attachment-source';
+export { ChatTurnAnswer } from './turns/chat-turn-answer';
+export type { SendChatDto } from './dto/chat.dto';
+export { VoiceTranscriptDoc } from './dto/voice-transcript.doc';
+export { ChatStreamEventDoc } from './dto/chat.responses';
+export { ApiChatModelNotAllowed, CHAT_MODEL_UNKNOWN_WHEN } from './models';

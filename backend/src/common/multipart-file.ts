@@ -28,6 +28,18 @@ export interface MultipartFileRules {
   noun: string;
   /** The 413 of a file over `maxBytes`, named when the client named it. */
   tooLarge: (name: string | undefined) => ApiException;
+  /**
+   * Text fields accepted besides conversationId, handed over as sent (the route validates them);
+   * none by default.
+   */
+  textFields?: readonly string[];
+  /** Largest text field, in bytes (100 by default: a UUID); a longer one is refused. */
+  textFieldMaxBytes?: number;
+  /**
+   * The route decides about a missing or empty file itself: no file resolves with `noFile` (and
+   * size 0), an empty one with size 0. By default both are refused with `missingCode`.
+   */
+  fileOptional?: boolean;
 }
 
 /** One file and the optional conversationId, as received. */
@@ -42,6 +54,10 @@ export interface ReceivedFile {
   /** The part's Content-Type as the client declared it (busboy's 'text/plain' when it declared none). */
   declaredType?: string;
   conversationId?: string;
+  /** The `textFields` sent, by name (untrimmed). */
+  fields?: Record<string, string>;
+  /** No file part came (only with `fileOptional`). */
+  noFile?: boolean;
 }
 
 /**
@@ -86,7 +102,12 @@ function receiveFile(request: Request, path: string, rules: MultipartFileRules):
         // Browsers send a file's name as raw UTF-8 (HTML's form encoding); busboy reads Latin-1 by default.
         defParamCharset: 'utf8',
         // busboy signals 'limit' on reaching fileSize: one byte more, so exactly maxBytes passes.
-        limits: { files: 1, fields: 1, fileSize: rules.maxBytes + 1, fieldSize: 100 },
+        limits: {
+          files: 1,
+          fields: 1 + (rules.textFields?.length ?? 0),
+          fileSize: rules.maxBytes + 1,
+          fieldSize: rules.textFieldMaxBytes ?? 100,
+        },
       });
     } catch {
       reject(new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'UNSUPPORTED_MEDIA_TYPE', notMultipart));
@@ -97,6 +118,7 @@ function receiveFile(request: Request, path: string, rules: MultipartFileRules):
     let output: WriteStream | undefined;
     let written: Promise<void> = Promise.resolve();
     let failure: Error | undefined;
+    let fileSeen = false;
     const fail = (error: Error) => {
       if (failure) return;
       failure = error;
@@ -117,6 +139,7 @@ function receiveFile(request: Request, path: string, rules: MultipartFileRules):
         stream.resume();
         return fail(missing(`Unexpected file field '${name}': ${rules.required}`));
       }
+      fileSeen = true;
       const filename = info.filename?.trim();
       if (filename && isSafeText(filename)) received.originalName = filename.slice(0, 255);
       received.declaredType = info.mimeType;
@@ -133,18 +156,28 @@ function receiveFile(request: Request, path: string, rules: MultipartFileRules):
       stream.pipe(file);
     });
     parser.on('field', (name, value, info) => {
+      if (rules.textFields?.includes(name)) {
+        if (info.valueTruncated) return fail(invalid(`${name} is too long.`));
+        received.fields = { ...received.fields, [name]: value };
+        return;
+      }
       if (name !== 'conversationId') return fail(invalid(`property ${name} should not exist`));
       if (info.valueTruncated || !isUUID(value.trim())) return fail(invalid(CONVERSATION_ID_INVALID));
       received.conversationId = value.trim();
     });
     parser.on('filesLimit', () => fail(missing(`Send one file only: ${rules.required}`)));
     parser.on('fieldsLimit', () =>
-      fail(invalid(`Only the field conversationId may come with the ${rules.noun}.`)),
+      fail(
+        invalid(
+          `Only the fields ${['conversationId', ...(rules.textFields ?? [])].join(', ')} may come with the ${rules.noun}, once each.`,
+        ),
+      ),
     );
     parser.on('error', () => fail(new ApiException(HttpStatus.BAD_REQUEST, 'BODY_MALFORMED', notMultipart)));
     parser.on('close', () => {
       void written.then(() => {
         if (failure) return;
+        if (rules.fileOptional) return resolve({ ...received, head, ...(fileSeen ? {} : { noFile: true }) });
         if (received.size === 0) {
           const empty = received.originalName ? `The file is empty: ${received.originalName}. ` : '';
           return fail(missing(`${empty}${rules.required}`));

@@ -6,7 +6,7 @@ import { idempotencyKeyReused, RequestInProgressException } from './idempotent-r
 import { type IdempotentRequestKey, IdempotentRequestsRepository } from './idempotent-requests.repository';
 
 /** The requests a client's outbox may send again with the same key. */
-export type IdempotentScope = 'media.generate' | 'voice.transcribe';
+export type IdempotentScope = 'media.generate' | 'voice.transcribe' | 'voice.turn';
 
 /** How the service waits and how fast it notices a dead request; tests shorten it. */
 export interface IdempotentRequestTiming {

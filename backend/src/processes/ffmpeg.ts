@@ -77,9 +77,35 @@ export async function probeDurationSeconds(input: AudioInput): Promise<number> {
     streams?: { duration?: string }[];
   };
   const candidates = [parsed.format?.duration, ...(parsed.streams ?? []).map((stream) => stream.duration)];
-  const seconds = candidates.map(Number).find((value) => Number.isFinite(value) && value > 0);
+  const seconds =
+    candidates.map(Number).find((value) => Number.isFinite(value) && value > 0) ??
+    (await lastPacketEndSeconds(input));
   if (seconds === undefined) throw new Error('ffprobe found no duration in the audio');
   return roundToTenth(seconds);
+}
+
+/**
+ * Where the audio's last packet ends, for a file whose header gives no duration: a browser's
+ * MediaRecorder writes WebM as a live stream, without a Duration (nor cues) to rewrite at the end.
+ */
+async function lastPacketEndSeconds(file: string): Promise<number | undefined> {
+  const { stdout } = await runProcess(ffprobePath(), [
+    '-v',
+    'error',
+    '-select_streams',
+    'a:0',
+    '-show_entries',
+    'packet=pts_time,duration_time',
+    '-of',
+    'csv=p=0',
+    file,
+  ]);
+  let end = 0;
+  for (const line of stdout.toString('utf8').split('\n')) {
+    const [start, length] = line.split(',').map(Number);
+    if (Number.isFinite(start)) end = Math.max(end, start + (Number.isFinite(length) ? length : 0));
+  }
+  return end > 0 ? end : undefined;
 }
 
 /** 3.14159 → 3.1 (durations are shown and metered to one decimal). */

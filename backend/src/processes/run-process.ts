@@ -91,7 +91,7 @@ function pdeathsigAvailable(): boolean {
  * with SIGKILL as its parent-death signal (setpriv execs it too): when the process that started
  * it dies, even by SIGKILL, the kernel kills it, so no program of a killed worker runs on.
  */
-function limited(command: string, args: readonly string[], limit?: MemoryLimit): [string, string[]] {
+export function limited(command: string, args: readonly string[], limit?: MemoryLimit): [string, string[]] {
   let argv = [command, ...args];
   if (limit && prlimitAvailable()) {
     const option = limit.kind === 'data' ? '--data' : '--as';

@@ -50,6 +50,24 @@ export class UsageService {
   }
 
   /**
+   * The usage-limit 429 when `amount` more of the feature would pass the plan's limit now; takes
+   * nothing. A read before work charged on another quota first (a voice turn's seconds before
+   * its message): the real reservation, later, still decides.
+   */
+  async assertAvailable(userId: string, feature: UsageFeature, amount = 1): Promise<void> {
+    const at = this.clock.now();
+    const key = { userId, period: usagePeriodOf(at), feature };
+    const [plan, plans, used] = await Promise.all([
+      this.entitlement.planOf(userId, at),
+      this.plans.all(),
+      this.repository.usedOf(key),
+    ]);
+    const limit = plans[plan][feature];
+    if (limit >= 0 && used + amount > limit)
+      throw new UsageLimitExceededException(feature, used, limit, plan === 'BASIC_PLAN', at);
+  }
+
+  /**
    * For work stored by the statement that takes its quota (a chat send: one round trip): what
    * that statement needs (see reserveOnPlanCtes), to be passed to `settle` with its outcome.
    */

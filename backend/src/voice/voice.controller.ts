@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { Body, Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { SpeechResult, TranscriptionResult } from '@kasa/contracts';
+import type { SpeechResult, TranscriptionResult, VoiceCapabilities } from '@kasa/contracts';
 import { CurrentUser, JwtAuthGuard } from '../auth';
 import { HeavyRequest } from '../concurrency-limits';
 import { APP_CONFIG, type AppConfig } from '../config';
@@ -11,6 +11,7 @@ import { ApiIdempotencyKey, IdempotencyKey } from '../idempotent-requests';
 import type { User } from '../users';
 import { withAudioUpload } from './audio-upload';
 import { SpeakDto } from './dto/speak.dto';
+import { VoiceCapabilitiesDoc } from './dto/voice-capabilities.doc';
 import { SpeechResultDoc, TranscribeUploadDoc, TranscriptionResultDoc } from './dto/voice-results.doc';
 import { VoiceService } from './voice.service';
 
@@ -29,6 +30,13 @@ export class VoiceController {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.uploadDir = join(config.dataDir, 'uploads');
+  }
+
+  /** Read before recording: the UI says up front when a language cannot be transcribed here. */
+  @Get('capabilities')
+  @ApiOkResponse({ type: VoiceCapabilitiesDoc })
+  capabilities(): VoiceCapabilities {
+    return this.voice.capabilities();
   }
 
   @Post('speak')
@@ -54,7 +62,7 @@ export class VoiceController {
   @ApiBody({ type: TranscribeUploadDoc })
   @ApiOkResponse({ type: TranscriptionResultDoc })
   @ApiValidationFailed(
-    'no audio file (VOICE_AUDIO_MISSING), another field, a conversationId that is not a UUID, or an Idempotency-Key that is not a UUID (refused before the upload is read)',
+    'no audio file (VOICE_AUDIO_MISSING), another field, a conversationId that is not a UUID, a language that is not a SpeechLanguageHint, or an Idempotency-Key that is not a UUID (refused before the upload is read); VOICE_LANGUAGE_UNSUPPORTED: the engine here cannot transcribe that language (the message names those it can; nothing is charged)',
   )
   @ApiErrorResponse(404, "conversationId names no conversation of the user's (nothing is charged).")
   @ApiErrorResponse(413, 'The audio file is larger than 50 MB (VOICE_AUDIO_TOO_LARGE).')

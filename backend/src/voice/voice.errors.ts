@@ -2,6 +2,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { AUDIO_UPLOAD_MAX_BYTES } from '@kasa/contracts';
 import { ApiException } from '../common/api-exception';
+import { speechLanguageName } from './speech-language';
 
 export const NOT_AUDIO =
   'Please select an audio file (WAV, MP3, Ogg, FLAC, M4A, WebM or AAC): this file is not audio.';
@@ -24,3 +25,46 @@ export const audioUnreadable = () =>
 /** 413: the audio file is larger than AUDIO_UPLOAD_MAX_BYTES. */
 export const audioTooLarge = () =>
   new ApiException(HttpStatus.PAYLOAD_TOO_LARGE, 'VOICE_AUDIO_TOO_LARGE', AUDIO_TOO_LARGE);
+
+/** 400: the speech-to-text engine here cannot transcribe `language`; names the ones it can. */
+export const languageUnsupported = (language: string, supported: readonly string[]) =>
+  new ApiException(
+    HttpStatus.BAD_REQUEST,
+    'VOICE_LANGUAGE_UNSUPPORTED',
+    `Speech in ${speechLanguageName(language)} cannot be transcribed here: the speech recognizer understands ${supported.map(speechLanguageName).join(', ')} only. Choose another language under "I speak", or type your message.`,
+  );
+
+/** 400 (a voice turn): the bytes are not audio. A turn refuses bad fields with 400, never 415. */
+export const turnNotAudio = () => new ApiException(HttpStatus.BAD_REQUEST, 'VOICE_NOT_AUDIO', NOT_AUDIO);
+
+/** 400: neither `audio` nor `recordingId` came with a voice turn. */
+export const turnAudioMissing = () =>
+  new ApiException(
+    HttpStatus.BAD_REQUEST,
+    'VOICE_AUDIO_MISSING',
+    'Please record your question: the audio is missing (or send recordingId).',
+  );
+
+/** 400: the recording has no bytes, or no length of sound. */
+export const recordingEmpty = () =>
+  new ApiException(
+    HttpStatus.BAD_REQUEST,
+    'VOICE_RECORDING_EMPTY',
+    'The recording is empty. Hold the phone close and speak, then try again.',
+  );
+
+/** 422: speech-to-text heard no words in the recording (its seconds are given back). */
+export const nothingHeard = () =>
+  new ApiException(
+    HttpStatus.UNPROCESSABLE_ENTITY,
+    'VOICE_NOTHING_HEARD',
+    'Nothing was heard in the recording. Please speak closer to the microphone and try again.',
+  );
+
+/** 404: `recordingId` names no recording of the user's. */
+export const recordingNotFound = () =>
+  new ApiException(
+    HttpStatus.NOT_FOUND,
+    'VOICE_RECORDING_NOT_FOUND',
+    'This recording is no longer available.',
+  );

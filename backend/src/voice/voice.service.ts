@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
-import type { SpeechResult, TranscriptionResult } from '@kasa/contracts';
+import type {
+  SpeechLanguageCode,
+  SpeechResult,
+  TranscriptionResult,
+  VoiceCapabilities,
+} from '@kasa/contracts';
 import { detectAudioType } from '../ai/audio/audio-type';
 import { probeDurationSeconds } from '../processes/ffmpeg';
+import { TEXT_TO_SPEECH, type TextToSpeech } from '../ai/speech/speech.port';
 import { SPEECH_TO_TEXT, type SpeechToText } from '../ai/transcription/transcription.port';
 import { ChatService } from '../chat';
-import { ApiException } from '../common/api-exception';
 import { FilesService } from '../files';
 import {
   ClaimLostError,
@@ -16,12 +21,15 @@ import {
   requestHash,
 } from '../idempotent-requests';
 import { QueueService } from '../queue';
-import { type Reservation, type ReservedUsage, UsageService } from '../usage';
+import { type ReservedUsage, UsageService } from '../usage';
 import type { User } from '../users';
 import type { AudioUpload } from './audio-upload';
 import type { SpeakDto } from './dto/speak.dto';
 import type { Transcript } from './jobs/voice.job-types';
+import { isJobTimeout, periodStart } from './job-charges';
 import { estimatedSpeechSeconds, meteredSeconds } from './speech-seconds';
+import { parseSpeechLanguageHint, speechLanguageFor } from './speech-language';
+import { voiceEngineName } from './voice-engine-name';
 import { audioUnreadable, notAudio, sttUnavailable } from './voice.errors';
 
 /** How long a request waits for its job (engines can be slow on long text or audio). */
@@ -62,8 +70,24 @@ export class VoiceService {
     private readonly files: FilesService,
     private readonly chat: ChatService,
     private readonly idempotentRequests: IdempotentRequestsService,
-    @Inject(SPEECH_TO_TEXT) private readonly stt: SpeechToText,
+    @Inject(SPEECH_TO_TEXT) private readonly stt: SpeechToText & { model?: string },
+    @Inject(TEXT_TO_SPEECH) private readonly tts: TextToSpeech & { model?: string },
   ) {}
+
+  /** What the engines configured here can do (GET /api/voice/capabilities). */
+  capabilities(): VoiceCapabilities {
+    const unavailableReason = this.stt.unavailableReason ?? null;
+    return {
+      speechToText: {
+        available: unavailableReason === null,
+        engine: unavailableReason === null ? voiceEngineName(this.stt) : null,
+        languages: this.stt.languages ? [...this.stt.languages] : null,
+        detectsLanguage: this.stt.detectsLanguage,
+        unavailableReason,
+      },
+      textToSpeech: { engine: voiceEngineName(this.tts) },
+    };
+  }
 
   /**
    * Reserves an estimate of the seconds (the audio does not exist yet); the job's worker settles
@@ -95,16 +119,24 @@ export class VoiceService {
    * conversation) answers the stored transcription with its link signed anew, charging nothing.
    */
   async transcribe(user: User, upload: AudioUpload, idempotencyKey?: string): Promise<TranscriptionResult> {
+    const hint = parseSpeechLanguageHint(upload.fields?.language);
+    // 400 VOICE_LANGUAGE_UNSUPPORTED before anything is charged; without an engine, the 503 says more.
+    const language = this.stt.unavailableReason ? undefined : speechLanguageFor(this.stt, hint);
     // The bytes are read again only when a key asks for their hash.
     const hash = idempotencyKey
-      ? requestHash({ audio: await fileSha256(upload.path), conversationId: upload.conversationId ?? null })
+      ? requestHash({
+          audio: await fileSha256(upload.path),
+          conversationId: upload.conversationId ?? null,
+          // Only when sent: a request without it hashes as before the field existed.
+          ...(hint ? { language: hint } : {}),
+        })
       : '';
     const stored = await this.idempotentRequests.run<StoredTranscription, TranscribeProgress>(
       user.id,
       'voice.transcribe',
       idempotencyKey,
       hash,
-      (claim) => this.transcribeOnce(user, upload, claim),
+      (claim) => this.transcribeOnce(user, upload, language, claim),
       { keepClaimOn: (error, progress) => keepsClaim(error, progress.transcript !== undefined) },
     );
     const { fileId, ...result } = stored;
@@ -124,6 +156,7 @@ export class VoiceService {
   private async transcribeOnce(
     user: User,
     upload: AudioUpload,
+    language: SpeechLanguageCode | undefined,
     claim: IdempotentClaim<TranscribeProgress>,
   ): Promise<StoredTranscription> {
     const earlier = claim.progress;
@@ -179,7 +212,12 @@ export class VoiceService {
         );
         transcript = await this.queues.runJob(
           'voice.transcribe',
-          { userId: user.id, fileId: stored.fileId, contentType: stored.contentType },
+          {
+            userId: user.id,
+            fileId: stored.fileId,
+            contentType: stored.contentType,
+            ...(language ? { language } : {}),
+          },
           {
             timeoutMs: TRANSCRIBE_TIMEOUT_MS,
             reservation: secondsReservation,
@@ -221,10 +259,6 @@ export class VoiceService {
   }
 }
 
-function periodStart(reservation: Pick<Reservation, 'period'>): Date {
-  return new Date(`${reservation.period}T00:00:00Z`);
-}
-
 /**
  * Whether a failed transcription leaves its work to the next request with its key: a job still
  * running when the wait ended (it settles its seconds itself and keeps the upload), or a
@@ -232,8 +266,4 @@ function periodStart(reservation: Pick<Reservation, 'period'>): Date {
  */
 function keepsClaim(error: unknown, transcriptRecorded: boolean): boolean {
   return transcriptRecorded || isJobTimeout(error);
-}
-
-function isJobTimeout(error: unknown): boolean {
-  return error instanceof ApiException && (error.getResponse() as { code?: string }).code === 'JOB_TIMEOUT';
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import Busboy from 'busboy';
 import { startLoopbackServer } from './loopback-server';
 
 /**
@@ -56,7 +57,28 @@ export interface FakeOpenAiServer {
   /** Replies for the next requests, in order. */
   script(...replies: FakeReply[]): void;
   fallback: FakeReply;
+  /**
+   * POST /v1/audio/transcriptions (verbose_json): the text fields of each request (model,
+   * language...), oldest first, with the audio's size in `audioBytes`.
+   */
+  transcriptions: Array<Record<string, string>>;
+  /** What /audio/transcriptions answers: this text, and the language sent (else `language`). */
+  transcript: { text: string; language: string };
   close(): Promise<void>;
+}
+
+/** A multipart request's text fields, and how many bytes its file had. */
+function readMultipart(req: IncomingMessage): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let audioBytes = 0;
+    const parser = Busboy({ headers: req.headers });
+    parser.on('field', (name, value) => (fields[name] = value));
+    parser.on('file', (_name, stream) => stream.on('data', (chunk: Buffer) => (audioBytes += chunk.length)));
+    parser.on('close', () => resolve({ ...fields, audioBytes: String(audioBytes) }));
+    parser.on('error', reject);
+    req.pipe(parser);
+  });
 }
 
 function chunkLine(
@@ -130,7 +152,24 @@ export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
     fallback: { kind: 'stream', chunks: ['Hello', ' from', ' the', ' fake', ' model.'] } as FakeReply,
   };
 
+  const transcriptions: Array<Record<string, string>> = [];
+  const transcript = { text: ' Go forward ten meters. ', language: 'english' };
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (req.method === 'POST' && req.url?.endsWith('/audio/transcriptions')) {
+      const fields = await readMultipart(req);
+      transcriptions.push(fields);
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          task: 'transcribe',
+          language: fields.language ?? transcript.language,
+          duration: 1,
+          text: transcript.text,
+        }),
+      );
+      return;
+    }
     let raw = '';
     for await (const part of req) raw += part;
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
@@ -219,6 +258,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAiServer> {
     baseUrl: `${server.origin}/v1`,
     requests,
     script: (...replies) => queue.push(...replies),
+    transcriptions,
+    transcript,
     get fallback() {
       return state.fallback;
     },

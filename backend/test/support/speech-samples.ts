@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { convertAudio } from '../../src/processes/ffmpeg';
 
 /** Real recordings of people speaking, from Debian's pocketsphinx-testdata (.ci/run installs it). */
 export const POCKETSPHINX_TESTDATA = '/usr/share/pocketsphinx/test/data';
@@ -24,4 +25,25 @@ export async function goForwardWav(): Promise<Buffer> {
   header.write('data', 36, 'latin1');
   header.writeUInt32LE(pcm.length, 40);
   return Buffer.concat([header, pcm]);
+}
+
+/**
+ * "go forward ten meters" as a browser records it: Opus at 16 kbit/s mono, in WebM (Chrome's and
+ * Firefox's MediaRecorder) or Ogg (Firefox), made with the same ffmpeg the server uses. The WebM
+ * is written as a live stream, as MediaRecorder writes it: no duration in its header.
+ */
+export async function goForwardOpus(container: 'webm' | 'ogg'): Promise<Buffer> {
+  return convertAudio(await goForwardWav(), [
+    '-ac',
+    '1',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '16k',
+    '-application',
+    'voip',
+    ...(container === 'webm' ? ['-live', '1'] : []),
+    '-f',
+    container,
+  ]);
 }

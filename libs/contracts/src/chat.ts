@@ -1,5 +1,6 @@
 import type { ErrorCode } from './errors';
 import type { PlanId } from './subscription';
+import type { VoiceTranscript } from './voice';
 
 /** Longest message a user can send in one go (characters). */
 export const CHAT_MESSAGE_MAX_LENGTH = 8000;
@@ -27,6 +28,13 @@ export interface ChatMessage {
   mediaType?: 'image' | null;
   audioUrl?: string | null;
   transcription?: string | null;
+  /** A spoken message: the language its transcription was made in (ISO 639-1), null otherwise. */
+  transcriptionLanguage?: string | null;
+  /**
+   * A spoken message (POST /api/voice/turns): its stored recording, to transcribe again in another
+   * language (`recordingId`); null otherwise.
+   */
+  recordingId?: string | null;
   status: ChatMessageStatus;
   /** Why the reply failed, in words for the user (status 'failed' only). */
   error?: string | null;
@@ -247,6 +255,8 @@ export interface ChatStreamEvent {
   error?: string;
   /** The stable code of `error`, always sent with it. */
   code?: ErrorCode;
+  /** A voice turn's ids event (POST /api/voice/turns): what was heard. */
+  transcription?: VoiceTranscript;
 }
 
 /**

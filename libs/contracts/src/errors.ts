@@ -80,6 +80,12 @@ export const ERROR_CODES = [
   'VOICE_AUDIO_MISSING',
   'VOICE_NOT_AUDIO',
   'VOICE_AUDIO_TOO_LARGE',
+  // Voice turns (POST /api/voice/turns): an empty recording, a language the engine here cannot
+  // transcribe, a recording with no words heard, a recordingId that is not the user's.
+  'VOICE_RECORDING_EMPTY',
+  'VOICE_LANGUAGE_UNSUPPORTED',
+  'VOICE_NOTHING_HEARD',
+  'VOICE_RECORDING_NOT_FOUND',
   // Background jobs run for a request (backend/src/queue): no worker took it, it outlived the
   // wait, or it failed after its retries; or its result could not be stored (disk full, 507:
   // not retried, nothing charged).

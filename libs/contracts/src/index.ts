@@ -10,3 +10,4 @@ export * from './enhancements';
 export * from './language-tool';
 export * from './account';
 export * from './sharing';
+export * from './voice';

@@ -134,6 +134,12 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     VOICE_AUDIO_MISSING: 'Please select an audio file.',
     VOICE_NOT_AUDIO: 'Please select an audio file.',
     VOICE_AUDIO_TOO_LARGE: 'This audio file is too large (at most 50 MB).',
+    VOICE_RECORDING_EMPTY: 'The recording is empty. Hold the phone close and speak, then try again.',
+    VOICE_LANGUAGE_UNSUPPORTED:
+      'Speech in this language cannot be understood here yet. Choose another language under “I speak”, or type your message.',
+    VOICE_NOTHING_HEARD:
+      'Nothing was heard in the recording. Please speak closer to the microphone and try again.',
+    VOICE_RECORDING_NOT_FOUND: 'This recording is no longer available.',
     JOB_NO_WORKER: 'This service is not running right now. Please try again in a moment.',
     JOB_TIMEOUT: 'This is taking longer than expected. Please try again in a moment.',
     JOB_FAILED: 'Something went wrong while doing this. Please try again.',
@@ -302,6 +308,13 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     VOICE_AUDIO_MISSING: 'Veuillez choisir un fichier audio.',
     VOICE_NOT_AUDIO: 'Veuillez choisir un fichier audio.',
     VOICE_AUDIO_TOO_LARGE: 'Ce fichier audio est trop volumineux (50 Mo au plus).',
+    VOICE_RECORDING_EMPTY:
+      'L’enregistrement est vide. Tenez le téléphone près de vous et parlez, puis réessayez.',
+    VOICE_LANGUAGE_UNSUPPORTED:
+      'La parole dans cette langue ne peut pas encore être comprise ici. Choisissez une autre langue sous « Je parle », ou écrivez votre message.',
+    VOICE_NOTHING_HEARD:
+      'Rien n’a été entendu dans l’enregistrement. Parlez plus près du micro et réessayez.',
+    VOICE_RECORDING_NOT_FOUND: 'Cet enregistrement n’est plus disponible.',
     JOB_NO_WORKER: "Ce service n'est pas disponible pour le moment. Veuillez réessayer dans un instant.",
     JOB_TIMEOUT: 'Cela prend plus de temps que prévu. Veuillez réessayer dans un instant.',
     JOB_FAILED: "Une erreur s'est produite pendant l'opération. Veuillez réessayer.",

@@ -104,3 +104,35 @@ test('a failed save says so and keeps the dialog open', async () => {
   await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Preferences Not Saved'));
   expect(screen.getByTestId('notifications-dialog')).toBeInTheDocument();
 });
+
+test('Voice: "I speak" lists Auto and the languages by their own names; both choices are kept in this browser', async () => {
+  stubApi({});
+  renderAccount({ tab: 'preferences' });
+  const speak = screen.getByTestId('account-speech-language');
+  expect(screen.getByLabelText('I speak')).toBe(speak);
+  expect(speak).toHaveValue('auto');
+  const options = within(speak).getAllByRole('option');
+  expect(options[0]).toHaveTextContent('Auto');
+  expect(options.map((o) => o.textContent)).toEqual(
+    expect.arrayContaining(['English', 'Français', 'Kiswahili', 'Hausa', 'Yorùbá']),
+  );
+  await userEvent.selectOptions(speak, 'fr');
+  expect(localStorage.getItem('kasa-speech-language')).toBe('fr');
+
+  const confirm = screen.getByTestId('account-confirm-transcript');
+  expect(screen.getByLabelText(/Confirm what I said/)).toBe(confirm);
+  expect(confirm).not.toBeChecked();
+  await userEvent.click(confirm);
+  expect(confirm).toBeChecked();
+  expect(localStorage.getItem('kasa-confirm-transcript')).toBe('on');
+
+  // In French the labels change; the language names stay their own.
+  await userEvent.selectOptions(screen.getByTestId('account-language'), 'fr');
+  expect(screen.getByLabelText('Je parle')).toHaveValue('fr');
+  expect(
+    within(screen.getByTestId('account-speech-language')).getByRole('option', { name: 'English' }),
+  ).toBeInTheDocument();
+  expect(screen.getByLabelText(/Confirmer ce que j’ai dit/)).toBeChecked();
+  await userEvent.click(screen.getByTestId('account-confirm-transcript'));
+  expect(localStorage.getItem('kasa-confirm-transcript')).toBeNull();
+});

@@ -14,11 +14,12 @@ import {
   type Language,
 } from '@kasa/ui';
 import { preferencesMessages } from './messages';
+import { VoicePreferences } from './VoicePreferences';
 
 const NotificationsDialog = lazy(() => import('./NotificationsDialog'));
 
 /**
- * Preferences: theme, language and data saver (kept in this browser), and which e-mails to receive
+ * Preferences: theme, language, data saver and voice (kept in this browser), and which e-mails to receive
  * (kept on the account).
  */
 export function PreferencesTab() {
@@ -89,6 +90,7 @@ export function PreferencesTab() {
             {dataSaverState} {t('dataSaverExplain')}
           </Box>
         </Box>
+        <VoicePreferences />
       </Section>
       <Section variant="panel" title={t('notificationsTitle')} testId="account-notifications">
         <Box component="p" sx={{ mt: 0 }}>

@@ -2,6 +2,8 @@
 // Enter sends, Shift+Enter adds a newline (not while an IME is composing), blank input or a
 // pending reply is ignored, and while a reply is pending the input is disabled with a spinner and
 // a Stop button. It renders the draft (./draft.ts): the text, and the attachment chips above it.
+// The voice controls come from the screen (voice/recording/useComposerVoice.tsx): the microphone
+// beside Send, "Voice mode", and the recording bar that takes the text area's place while open.
 import {
   memo,
   useCallback,
@@ -50,7 +52,19 @@ export interface ComposerProps {
   tools?: ReactNode;
   /** The model picker (./ModelPicker.tsx), under the text area; it renders nothing with one model. */
   picker?: ReactNode;
+  /** The voice controls (docs/product.md#voice); keep the object stable: the composer is memoized. */
+  voice?: ComposerVoiceSlots;
   ref?: Ref<ComposerHandle>;
+}
+
+/** What the voice feature puts in the input bar. */
+export interface ComposerVoiceSlots {
+  /** The microphone, at the row's end; shown unless a reply is pending and no recording is open. */
+  mic: ReactNode;
+  /** "Voice mode", before Send while the text is empty. */
+  modeButton?: ReactNode;
+  /** The recording bar: while set, it takes the place of the tools, the text area and Send. */
+  bar: ReactNode | null;
 }
 
 /** Memoized: a streaming reply re-renders the screen every frame, not this. */
@@ -63,6 +77,7 @@ export const Composer = memo(function Composer({
   stopDisabledReasonId,
   tools,
   picker,
+  voice,
   ref,
 }: ComposerProps) {
   const t = useT(messages);
@@ -71,6 +86,7 @@ export const Composer = memo(function Composer({
   const area = useRef<HTMLTextAreaElement | null>(null);
   /** Bumped to focus the text area with the caret at the end, once the new text is in. */
   const [caretRequest, setCaretRequest] = useState(0);
+  const voiceBar = voice?.bar ?? null;
 
   const replaceText = useCallback(
     (next: string | ((current: string) => string)) => {
@@ -101,7 +117,8 @@ export const Composer = memo(function Composer({
     const full = element.scrollHeight;
     element.style.height = `${Math.min(full, INPUT_MAX_HEIGHT_PX)}px`;
     element.style.overflowY = full > INPUT_MAX_HEIGHT_PX ? 'auto' : 'hidden';
-  }, [text]);
+    // The text area is made again when the recording bar gives its place back.
+  }, [text, voiceBar]);
 
   useLayoutEffect(() => {
     const element = area.current;
@@ -141,90 +158,99 @@ export const Composer = memo(function Composer({
         <AttachmentChips attachments={attachments} onRemove={(a) => draft.removeAttachment(a)} />
       )}
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>
-        {/* Outside the form: a tool's own buttons never submit the message. */}
-        {tools}
-        <Box
-          component="form"
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            submit();
-          }}
-          sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'flex-end', gap: 0.5 }}
-        >
-          <Box
-            component="textarea"
-            ref={area}
-            data-testid="chat-input"
-            rows={1}
-            value={text}
-            maxLength={CHAT_MESSAGE_MAX_LENGTH}
-            placeholder={placeholder}
-            aria-label={placeholder}
-            disabled={pending}
-            enterKeyHint="send"
-            onChange={(event: ChangeEvent<HTMLTextAreaElement>) => draft.setText(event.target.value)}
-            onKeyDown={onKeyDown}
-            sx={{
-              flex: 1,
-              minWidth: 0,
-              minHeight: 44,
-              maxHeight: INPUT_MAX_HEIGHT_PX,
-              resize: 'none',
-              border: 0,
-              outline: 'none',
-              bgcolor: 'transparent',
-              color: 'text.primary',
-              font: 'inherit',
-              fontSize: '1rem', // 16 px: smaller makes phones zoom the page on focus
-              lineHeight: 1.5,
-              py: '10px',
-              px: 1,
-              '&:disabled': { opacity: 0.6 },
-            }}
-          />
-          {pending ? (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
-              <Spinner />
-              <ButtonBase
-                type="button"
-                onClick={onStop}
-                disabled={stopping || Boolean(stopDisabledReasonId)}
-                aria-describedby={stopDisabledReasonId}
-                aria-label={t('stopReply')}
-                data-testid="stop-button"
-                sx={{
-                  minHeight: 44,
-                  minWidth: 44,
-                  px: 1.5,
-                  gap: 0.75,
-                  borderRadius: 2,
-                  fontWeight: 700,
-                  bgcolor: 'text.primary',
-                  color: 'background.paper',
-                  '&.Mui-disabled': { opacity: 0.5 },
-                }}
-              >
-                <StopIcon />
-                <span>{stopping ? t('stopping') : t('stop')}</span>
-              </ButtonBase>
-            </Box>
-          ) : (
-            <IconButton
-              type="submit"
-              label={t('send')}
-              disabled={!canSend}
-              data-testid="send-button"
-              sx={{
-                bgcolor: canSend ? 'primary.main' : 'transparent',
-                color: canSend ? 'primary.contrastText' : 'inherit',
-                borderRadius: 2,
-                '&:hover': { bgcolor: canSend ? 'primary.dark' : 'transparent' },
+        {voiceBar ?? (
+          <>
+            {/* Outside the form: a tool's own buttons never submit the message. */}
+            {tools}
+            <Box
+              component="form"
+              onSubmit={(event: FormEvent) => {
+                event.preventDefault();
+                submit();
               }}
+              sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'flex-end', gap: 0.5 }}
             >
-              <SendIcon />
-            </IconButton>
-          )}
-        </Box>
+              <Box
+                component="textarea"
+                ref={area}
+                data-testid="chat-input"
+                rows={1}
+                value={text}
+                maxLength={CHAT_MESSAGE_MAX_LENGTH}
+                placeholder={placeholder}
+                aria-label={placeholder}
+                disabled={pending}
+                enterKeyHint="send"
+                onChange={(event: ChangeEvent<HTMLTextAreaElement>) => draft.setText(event.target.value)}
+                onKeyDown={onKeyDown}
+                sx={{
+                  flex: 1,
+                  minWidth: 0,
+                  minHeight: 44,
+                  maxHeight: INPUT_MAX_HEIGHT_PX,
+                  resize: 'none',
+                  border: 0,
+                  outline: 'none',
+                  bgcolor: 'transparent',
+                  color: 'text.primary',
+                  font: 'inherit',
+                  fontSize: '1rem', // 16 px: smaller makes phones zoom the page on focus
+                  lineHeight: 1.5,
+                  py: '10px',
+                  px: 1,
+                  '&:disabled': { opacity: 0.6 },
+                }}
+              />
+              {pending ? (
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
+                  <Spinner />
+                  <ButtonBase
+                    type="button"
+                    onClick={onStop}
+                    disabled={stopping || Boolean(stopDisabledReasonId)}
+                    aria-describedby={stopDisabledReasonId}
+                    aria-label={t('stopReply')}
+                    data-testid="stop-button"
+                    sx={{
+                      minHeight: 44,
+                      minWidth: 44,
+                      px: 1.5,
+                      gap: 0.75,
+                      borderRadius: 2,
+                      fontWeight: 700,
+                      bgcolor: 'text.primary',
+                      color: 'background.paper',
+                      '&.Mui-disabled': { opacity: 0.5 },
+                    }}
+                  >
+                    <StopIcon />
+                    <span>{stopping ? t('stopping') : t('stop')}</span>
+                  </ButtonBase>
+                </Box>
+              ) : (
+                <>
+                  {/* While the text is empty: typing needs the room, and voice mode starts a spoken chat. */}
+                  {!text.trim() && voice?.modeButton}
+                  <IconButton
+                    type="submit"
+                    label={t('send')}
+                    disabled={!canSend}
+                    data-testid="send-button"
+                    sx={{
+                      bgcolor: canSend ? 'primary.main' : 'transparent',
+                      color: canSend ? 'primary.contrastText' : 'inherit',
+                      borderRadius: 2,
+                      '&:hover': { bgcolor: canSend ? 'primary.dark' : 'transparent' },
+                    }}
+                  >
+                    <SendIcon />
+                  </IconButton>
+                </>
+              )}
+            </Box>
+          </>
+        )}
+        {voice && (voiceBar || !pending) && voice.mic}
       </Box>
       {picker && <Box sx={{ display: 'flex', minWidth: 0 }}>{picker}</Box>}
     </Box>

@@ -14,11 +14,23 @@ import { UserMessageActions } from './actions/UserMessageActions';
 import { VersionSwitcher } from './actions/VersionSwitcher';
 import { Spinner } from '../shared/ui/Spinner';
 import { visuallyHidden } from '../shared/ui/visually-hidden';
-import type { LiveTurn } from '../sending/useChatSender';
+import type { LiveTurn, LiveVoice } from '../sending/useChatSender';
 import type { OutboxItem } from '../offline/outbox';
+import type { VoiceTurnDraft } from '../voice/voice-turn';
+import { isSpokenMessage } from './voice/spoken';
 
 // The markdown renderer (marked + the token renderer) loads when the first reply is on screen.
 const Markdown = lazy(() => import('@kasa/ui/markdown'));
+// A spoken message's player and language menu load with the first one shown: only the composer's
+// voice buttons are in /chat's first load (docs/product.md#voice, the page's size budget).
+// Named: the screen fetches them ahead for offline use (screen/useOfflineVoicePrefetch.ts).
+const loadSpokenMessage = () =>
+  import(/* webpackChunkName: "offline-spoken-message" */ './voice/SpokenMessage');
+const loadWaitingVoice = () => import(/* webpackChunkName: "offline-waiting-voice" */ './voice/WaitingVoice');
+/** The spoken-message chunks, fetched ahead by the screen so they show offline too. */
+export const loadVoiceMessageParts = () => Promise.all([loadSpokenMessage(), loadWaitingVoice()]);
+const SpokenMessage = lazy(() => loadSpokenMessage().then((module) => ({ default: module.SpokenMessage })));
+const WaitingVoice = lazy(() => loadWaitingVoice().then((module) => ({ default: module.WaitingVoice })));
 
 /** Text as it is, while the markdown renderer loads. */
 function PlainText({ text }: { text: string }) {
@@ -184,6 +196,13 @@ export interface MessageRowProps {
   onShareUpTo?: (replyId: string) => void;
   /** The last finished reply: its follow-up questions show, a tap sends one. */
   onFollowUp?: (question: string) => void;
+  /**
+   * Sends a spoken turn (the screen's sendVoice): a spoken message's language chip transcribes its
+   * recording again in another language with it (an edit of the message).
+   */
+  onSendVoice?: (draft: VoiceTurnDraft) => boolean;
+  /** The live turn's spoken message: still being transcribed, or what was heard. */
+  voice?: LiveVoice;
 }
 
 /** One saved message. Memoized: it renders again only when this message (or what it may do) changes. */
@@ -197,6 +216,8 @@ export const MessageRow = memo(function MessageRow({
   onEdit,
   onShareUpTo,
   onFollowUp,
+  onSendVoice,
+  voice,
 }: MessageRowProps) {
   const t = useT(messages);
   const { assistantName } = useAppInfo();
@@ -255,7 +276,16 @@ export const MessageRow = memo(function MessageRow({
         }
       >
         <RoleLabel role={message.role} />
-        {user ? (
+        {user && (voice || isSpokenMessage(message)) ? (
+          <Suspense fallback={<PlainText text={message.content} />}>
+            <SpokenMessage
+              message={message}
+              transcribing={Boolean(voice && !voice.transcription)}
+              busy={busy}
+              onSendVoice={saved && conversationId ? onSendVoice : undefined}
+            />
+          </Suspense>
+        ) : user ? (
           <PlainText text={message.content} />
         ) : (
           message.content && <ReplyText text={message.content} />
@@ -264,8 +294,14 @@ export const MessageRow = memo(function MessageRow({
           <MessageAttachments attachments={message.attachments} />
         )}
         {message.mediaUrl && message.mediaType === 'image' && <MessageImage url={message.mediaUrl} />}
-        {message.audioUrl && <MessageAudio url={message.audioUrl} transcription={message.transcription} />}
-        {!message.audioUrl && message.transcription && <PlainText text={message.transcription} />}
+        {!(voice || isSpokenMessage(message)) && (
+          <>
+            {message.audioUrl && (
+              <MessageAudio url={message.audioUrl} transcription={message.transcription} />
+            )}
+            {!message.audioUrl && message.transcription && <PlainText text={message.transcription} />}
+          </>
+        )}
         {message.status === 'streaming' && (
           <StatusNote>
             <Spinner size={14} />
@@ -335,7 +371,7 @@ export function LiveTurnRows({ turn }: { turn: LiveTurn }) {
   const t = useT(messages);
   return (
     <>
-      {turn.kind === 'send' && <MessageRow message={turn.userMessage} />}
+      {turn.kind === 'send' && <MessageRow message={turn.userMessage} voice={turn.voice} />}
       <Bubble role="assistant" testId="live-reply">
         <RoleLabel role="assistant" />
         {turn.phase === 'waiting' ? (
@@ -380,7 +416,13 @@ export const WaitingRow = memo(function WaitingRow({
   return (
     <Bubble role="user" testId="waiting-message">
       <RoleLabel role="user" />
-      <PlainText text={message.content} />
+      {item.voice ? (
+        <Suspense fallback={<PlainText text={message.content} />}>
+          <WaitingVoice item={item} voice={item.voice} />
+        </Suspense>
+      ) : (
+        <PlainText text={message.content} />
+      )}
       <StatusNote>
         <span data-testid="waiting-note">
           {item.parentMessageId !== undefined

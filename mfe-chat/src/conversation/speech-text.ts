@@ -1,22 +1,2 @@
-import { SPEECH_TEXT_MAX_LENGTH } from '@kasa/contracts';
-
-/**
- * A reply as plain text (Copy as plain text, Share): markdown marks (emphasis, headings, code
- * fences, quote marks) dropped, links kept as their text, list bullets as '•'.
- */
-export function plainTextOf(markdown: string): string {
-  return markdown
-    .replace(/```[^\n]*\n?/g, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^[ \t]{0,3}(#{1,6}|>)\s+/gm, '')
-    .replace(/^([ \t]*)[-*+]\s+/gm, '$1• ')
-    .replace(/[*_`~]+/g, '')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
-/** A reply as it should be heard: its plain text without list marks, no longer than the speech limit. */
-export function speechTextOf(markdown: string): string {
-  const plain = plainTextOf(markdown).replace(/^[ \t]*(•|\d+\.)\s+/gm, '');
-  return plain.length > SPEECH_TEXT_MAX_LENGTH ? plain.slice(0, SPEECH_TEXT_MAX_LENGTH) : plain;
-}
+// Moved to shared/ (voice mode speaks replies too); kept here for the conversation's imports.
+export { plainTextOf, speechTextOf } from '../shared/speech-text';

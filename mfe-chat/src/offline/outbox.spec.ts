@@ -77,3 +77,37 @@ test('an edited message keeps where its branch starts, and its model, across a r
     expect.objectContaining({ key: edit.key, message: 'And maize?', parentMessageId: 'a1', model: 'big' }),
   ]);
 });
+
+test('a spoken message keeps its recording (the Blob itself) and its language across a reload, in order', async () => {
+  const store = new MemoryStore<OutboxItem>();
+  const first = new Outbox(store);
+  await first.load('u1');
+  const typed = first.add({ thread: 'c1', conversationId: 'c1', message: 'Hello' });
+  const audio = new Blob(['OggS-opus'], { type: 'audio/ogg;codecs=opus' });
+  const spoken = first.add({
+    thread: 'c1',
+    conversationId: 'c1',
+    message: '',
+    voice: { recording: { audio, mimeType: audio.type, durationMs: 1800 }, language: 'fr' },
+  });
+  const again = first.add({
+    thread: 'c1',
+    conversationId: 'c1',
+    message: '',
+    voice: { recordingId: 'r1', language: 'sw' },
+    parentMessageId: 'a1',
+  });
+  await Promise.resolve();
+  // Stored as the value itself (IndexedDB's structured clone keeps Blobs): never as JSON.
+  expect(store.map.get(spoken.key)?.voice?.recording?.audio).toBe(audio);
+
+  const reloaded = new Outbox(store);
+  await reloaded.load('u1');
+  expect(reloaded.list().map((i) => i.key)).toEqual([typed.key, spoken.key, again.key]);
+  const [, voice, retranscribe] = reloaded.list();
+  expect(voice.message).toBe('');
+  expect(voice.voice?.language).toBe('fr');
+  expect(voice.voice?.recording?.audio).toBeInstanceOf(Blob);
+  expect(voice.voice?.recording?.audio.size).toBe(audio.size);
+  expect(retranscribe).toMatchObject({ parentMessageId: 'a1', voice: { recordingId: 'r1', language: 'sw' } });
+});

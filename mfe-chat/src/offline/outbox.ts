@@ -2,8 +2,33 @@
 // until the server has taken it (its first stream event). A message written offline, or whose POST
 // failed before the server answered, waits here across reloads and is sent again, in order, with
 // the same idempotency key: the server then creates it once, however many times it was tried.
+// A spoken message (docs/product.md#voice) waits here too, in the same order: its recording is
+// kept as a Blob (IndexedDB stores values by structured clone, which keeps Blobs; nothing here
+// turns an item into JSON).
+import type { SpeechLanguageHint } from '@kasa/contracts';
 import type { DraftAttachment } from '../shared/attachments/draft-attachment';
 import { createStore, OUTBOX_STORE, type KeyValueStore } from './idb-store';
+
+/**
+ * A recording as the outbox keeps it: voice/voice-turn.ts VoiceRecording, spelled out here because
+ * offline/ sits below the features (eslint layer rule); the two stay assignable to each other.
+ */
+export interface OutboxRecording {
+  audio: Blob;
+  mimeType: string;
+  durationMs: number;
+}
+
+/** A spoken turn waiting to be sent (POST VOICE_TURNS_PATH instead of POST /api/chat). */
+export interface OutboxVoice {
+  /** A new recording (its Blob, stored as it is). */
+  recording?: OutboxRecording;
+  /** Or a recording the server already has (transcribed again, or answered with `message`). */
+  recordingId?: string;
+  /** With `recordingId`: the text to answer (a corrected transcription). */
+  message?: string;
+  language: SpeechLanguageHint;
+}
 
 export interface OutboxItem {
   /** The Idempotency-Key it is sent with, every time (crypto.randomUUID). */
@@ -13,8 +38,11 @@ export interface OutboxItem {
   /** The conversation, or 'new:<uuid>' for a new chat the server has not named yet. */
   thread: string;
   conversationId: string | null;
+  /** The text sent; a spoken message's is '' until it is transcribed (or its corrected text). */
   message: string;
   attachments?: DraftAttachment[];
+  /** A spoken message: what VOICE_TURNS_PATH is sent. */
+  voice?: OutboxVoice;
   /**
    * An edited message: where its new branch starts (SendChatRequest.parentMessageId: the parent
    * of the message it replaces, CHAT_ROOT_PARENT_ID from the start). Unset: a usual send.
@@ -109,7 +137,7 @@ export class Outbox {
   add(
     fields: Pick<
       OutboxItem,
-      'thread' | 'conversationId' | 'message' | 'attachments' | 'parentMessageId' | 'model'
+      'thread' | 'conversationId' | 'message' | 'attachments' | 'parentMessageId' | 'model' | 'voice'
     >,
   ): OutboxItem {
     const item: OutboxItem = {

@@ -66,7 +66,9 @@ beforeEach(() => {
   (globalThis as { fetch?: unknown }).fetch = jest.fn(
     async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = String(input);
-      if (!/^\/api\/(media|voice)\//.test(url)) return chatFetch(input, init);
+      // The composer's microphone asks what the voice engines can do: not a media request.
+      if (!/^\/api\/(media|voice)\//.test(url) || url === '/api/voice/capabilities')
+        return chatFetch(input, init);
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
       mediaCalls.push({ url, body });
       mediaKeys.push(new Headers(init.headers).get('Idempotency-Key'));

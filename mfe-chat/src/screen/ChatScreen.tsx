@@ -2,6 +2,8 @@
 // top bar, the conversation or the welcome panel, and the input bar. The conversation on screen is
 // in the URL (?c=<id>), so a reload or a shared link opens it again.
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -26,6 +28,7 @@ import { useMediaQuery } from '../shared/hooks/useMediaQuery';
 import { useOnline } from '../shared/hooks/useOnline';
 import { useLatest } from '../shared/hooks/useLatest';
 import { LiveTurnRows, MessageRow, WaitingRow } from '../conversation/MessageList';
+import { spokenMessageMessages } from '../conversation/voice/spoken-message-messages';
 import { OfflineBanner } from './OfflineBanner';
 import { startChatCachePersistence } from '../offline/persist-cache';
 import { MediaOutboxMount } from '../quick-actions/MediaOutboxMount';
@@ -50,6 +53,12 @@ import { useModelChoice } from '../composer/useModelChoice';
 import { usePaymentOptionsDialog } from './usePaymentOptionsDialog';
 import { useShareDialog } from '../share/useShareDialog';
 import { useCachedConversation } from '../export/useCachedConversation';
+import type { VoiceTurnDraft } from '../voice/voice-turn';
+import { useComposerVoice } from '../voice/recording/useComposerVoice';
+import { useOfflineVoicePrefetch } from './useOfflineVoicePrefetch';
+
+/** Voice mode (docs/product.md#voice): a full-screen spoken conversation, loaded when opened. */
+const VoiceMode = lazy(() => import('../voice/voice-mode/VoiceMode'));
 
 /** The URL search parameter naming the conversation on screen. */
 export const CONVERSATION_PARAM = 'c';
@@ -65,12 +74,23 @@ const STICK_TO_BOTTOM_PX = 80;
 
 export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   const t = useT(messages);
+  const tVoice = useT(spokenMessageMessages);
   const { assistantName } = useAppInfo();
   const { toast } = useToast();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  const conversationId = searchParams.get(CONVERSATION_PARAM) || null;
+  const urlConversationId = searchParams.get(CONVERSATION_PARAM) || null;
+  // The conversation the server just named for a reply sent from a new chat, until the URL names
+  // it: the router renders a URL change as a transition, which each render of a streamed chunk
+  // restarts, so it may commit only after the reply has ended. Without this the screen showed an
+  // empty new chat in between. A ref set where the sender adopts the conversation, so that the
+  // render ending the turn (in the same task) already reads it.
+  const adoptedId = useRef<string | null>(null);
+  const conversationId = urlConversationId ?? adoptedId.current;
+  useLayoutEffect(() => {
+    if (urlConversationId) adoptedId.current = null;
+  }, [urlConversationId]);
   // The composer's model picker: what the next send (or regenerate) is written with.
   const modelChoice = useModelChoice(conversationId);
   const { adopt: modelAdopt, forSend: modelForSend, noteSent: noteModelSent } = modelChoice;
@@ -100,6 +120,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
 
   const showConversation = useCallback(
     (id: string | null, replace = false) => {
+      adoptedId.current = null;
       setSearchParams(
         (previous) => {
           const next = new URLSearchParams(previous);
@@ -146,6 +167,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
       (id: string) => {
         modelAdopt(id);
         showConversation(id, true);
+        adoptedId.current = id;
       },
       [showConversation, modelAdopt],
     ),
@@ -160,12 +182,17 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
       (operation: NotStartedOperation, error: unknown) => {
         if (error instanceof ApiError && error.usageLimit) return; // the usage-limit toast says it
         toast({
-          title: operation === 'edit' ? t('editFailed') : t('regenerateFailed'),
+          title:
+            operation === 'edit'
+              ? t('editFailed')
+              : operation === 'voice'
+                ? tVoice('voiceNotSent')
+                : t('regenerateFailed'),
           description: errorText(error),
           variant: 'destructive',
         });
       },
-      [toast, t, errorText],
+      [toast, t, tVoice, errorText],
     ),
   });
   // The reply belongs on this screen when it is this conversation's, or while the URL has not yet
@@ -297,6 +324,26 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   );
 
   const followUp = useCallback((question: string) => void sendDraft({ message: question }), [sendDraft]);
+
+  // A voice message from the composer: the model choice as a typed message's.
+  const chatSendVoice = chat.sendVoice;
+  const sendVoice = useCallback(
+    (next: VoiceTurnDraft): boolean => {
+      const sent = chatSendVoice(modelForSend && !next.model ? { ...next, model: modelForSend } : next);
+      if (sent) {
+        noteModelSent();
+        stick.current = true;
+        setAnnouncement(t('announceWriting', { assistantName }));
+      }
+      return sent;
+    },
+    [chatSendVoice, modelForSend, noteModelSent, t, assistantName],
+  );
+  const [voiceModeOpen, setVoiceModeOpen] = useState(false);
+  const openVoiceMode = useCallback(() => setVoiceModeOpen(true), []);
+  const closeVoiceMode = useCallback(() => setVoiceModeOpen(false), []);
+  const composerVoice = useComposerVoice(sendVoice, openVoiceMode);
+  useOfflineVoicePrefetch();
 
   // Regenerate, and Retry on a failed reply: a new version streamed in the old one's place
   // (docs/operations.md#replies-whose-writer-stops). It needs the network now: never queued.
@@ -519,6 +566,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
                 onRetry={message === retryable ? retryLast : undefined}
                 onRegenerate={regenerate}
                 onEdit={editMessage}
+                onSendVoice={sendVoice}
                 onShareUpTo={shareUpTo.open}
                 onFollowUp={message.id === followUpsUnder ? followUp : undefined}
               />
@@ -542,6 +590,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
               stopDisabledReasonId={online ? undefined : offlineReasonId}
               tools={composerToolsNode}
               picker={modelPicker}
+              voice={composerVoice}
             />
           </Box>
         </Box>
@@ -549,6 +598,11 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
       <Box role="status" aria-live="polite" data-testid="chat-announcer" sx={visuallyHidden}>
         {announcement}
       </Box>
+      {voiceModeOpen && (
+        <Suspense fallback={null}>
+          <VoiceMode sender={chat.sender} model={modelForSend} onClose={closeVoiceMode} />
+        </Suspense>
+      )}
       <MediaOutboxMount />
       {paymentOptions.dialog}
       {shareUpTo.dialog}

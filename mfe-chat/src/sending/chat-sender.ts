@@ -7,7 +7,9 @@
 // pumps the outbox (and retries what the server never answered), turns stream events into the
 // turn the screen shows, and writes what ends into the query cache. An edited message is a send
 // with `parentMessageId` (through the outbox like any other); Regenerate is the same turn on
-// POST chatRegeneratePath (never queued offline), so Stop, resume and errors work alike. The screen reads immutable
+// POST chatRegeneratePath (never queued offline), so Stop, resume and errors work alike. A spoken
+// message (docs/product.md#voice) is a send too, posted to VOICE_TURNS_PATH (./voice-turns.ts);
+// its ids event says what was heard. The screen reads immutable
 // snapshots through useChatSender (useSyncExternalStore); nothing here depends on a render.
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, CURRENT_USER_QUERY_KEY } from '@kasa/api-client';
@@ -30,12 +32,24 @@ import {
   stopReply,
   streamChat,
   streamRegenerate,
+  streamVoiceTurn,
 } from '../shared/chat-api';
 import { NEW_THREAD_PREFIX, newKey, outboxRetryMs, type Outbox, type OutboxItem } from '../offline/outbox';
 import type { DraftAttachment } from '../shared/attachments/draft-attachment';
 import { isOnline } from '../shared/network';
 import { requestFrame } from '../shared/request-frame';
+import type { VoiceTurnDraft } from '../voice/voice-turn';
 import { reattach } from './resume';
+import {
+  isSendableVoice,
+  localAudioUrl,
+  outboxVoice,
+  revokeLocalAudio,
+  spokenMessage,
+  voiceDraftText,
+  voiceTurnFields,
+  type LiveVoice,
+} from './voice-turns';
 
 /** After Stop, how long to wait for the server to end the stream before no longer reading it. */
 export const STOP_GRACE_MS = 4000;
@@ -79,8 +93,12 @@ export interface RegenerateOptions {
  */
 export type RegenerateResult = 'started' | 'offline' | 'busy' | 'unknown';
 
-/** A turn that never started: the server refused it, or could not be reached (see onNotStarted). */
-export type NotStartedOperation = 'regenerate' | 'edit';
+/**
+ * A turn that never started: the server refused it, or could not be reached (see onNotStarted).
+ * 'voice': a spoken message the server refused (nothing heard, language not transcribable here,
+ * over the quota…); its recording is not kept.
+ */
+export type NotStartedOperation = 'regenerate' | 'edit' | 'voice';
 
 /** The reply being written now, as the screen shows it. */
 export interface LiveTurn {
@@ -112,6 +130,8 @@ export interface LiveTurn {
   reconnecting: boolean;
   /** Its outbox entry's key (the idempotency key). */
   itemKey: string;
+  /** A spoken message: what was heard (null until the server says) and its local recording. */
+  voice?: LiveVoice;
 }
 
 /** What the screen renders; a new object whenever any part changes (never mutated). */
@@ -135,8 +155,9 @@ export interface ChatSenderCallbacks {
    */
   onUnsent?: (draft: ChatDraft) => void;
   /**
-   * A regenerate or an edited message the server refused (an ApiError: over the quota, reply still
-   * being written…), or a regenerate it could not be reached for: nothing changed, say why.
+   * A regenerate, an edited message or a spoken message the server refused (an ApiError: over the
+   * quota, reply still being written, nothing heard…), or a regenerate it could not be reached
+   * for: nothing changed, say why.
    */
   onNotStarted?: (operation: NotStartedOperation, error: unknown) => void;
 }
@@ -214,6 +235,8 @@ interface InFlight {
   /** Set by the stream's last word ({done} / {error}); later events are ignored. */
   outcome: SendOutcome | null;
   failure: ReplyFailure | null;
+  /** A spoken message: what was heard so far and its local recording (null: a typed one). */
+  voice: LiveVoice | null;
 }
 
 let turnCounter = 0;
@@ -342,6 +365,28 @@ export class ChatSender {
   readonly send = (draft: ChatDraft): boolean => {
     const message = draft.message.trim();
     if (!message || this.live) return false;
+    return this.enqueue(draft, {
+      message,
+      ...(draft.attachments?.length ? { attachments: [...draft.attachments] } : {}),
+    });
+  };
+
+  /**
+   * Sends a spoken message (docs/product.md#voice): like send, through the outbox (in order with
+   * the typed ones, the recording kept across reloads while offline, retried with its key); false
+   * when a reply is pending or the draft has neither a recording nor a recordingId. A refused one
+   * is reported (onNotStarted 'voice'), never given back to the composer.
+   */
+  readonly sendVoice = (draft: VoiceTurnDraft): boolean => {
+    if (!isSendableVoice(draft) || this.live) return false;
+    return this.enqueue(draft, { message: voiceDraftText(draft), voice: outboxVoice(draft) });
+  };
+
+  /** Puts a message in the outbox, in the conversation on screen, and sends what waits. */
+  private enqueue(
+    draft: Pick<ChatDraft, 'parentMessageId' | 'model'>,
+    content: Pick<OutboxItem, 'message' | 'attachments' | 'voice'>,
+  ): boolean {
     const here = this.view;
     // Several messages written offline in a new chat all go to the conversation the first one opens.
     const newThread = here
@@ -353,15 +398,14 @@ export class ChatSender {
     this.outbox.add({
       thread: here ?? (newThread as string),
       conversationId: here,
-      message,
-      ...(draft.attachments?.length ? { attachments: [...draft.attachments] } : {}),
+      ...content,
       ...(draft.parentMessageId !== undefined ? { parentMessageId: draft.parentMessageId } : {}),
       ...(draft.model ? { model: draft.model } : {}),
     });
     this.retryAttempt = 0;
     this.pump();
     return true;
-  };
+  }
 
   /**
    * Regenerate (and Retry on a failed reply): a new version of `replyId`, a reply of the
@@ -448,22 +492,26 @@ export class ChatSender {
       lastEventId: null,
       outcome: null,
       failure: null,
+      // The recording plays from this device until the server's copy is read.
+      voice: item.voice ? { transcription: null, localAudioUrl: localAudioUrl(item.voice) } : null,
     };
     this.live = state;
+    const userMessage: ChatMessage = {
+      id: `local-user-${key}`,
+      role: 'user',
+      content: item.message,
+      status: 'complete',
+      ...(item.attachments?.length ? { attachments: shownAttachments(item.attachments) } : {}),
+      createdAt: item.createdAt,
+    };
     this.setTurn({
       key,
       kind: 'send',
       branchFrom,
       conversationId: state.conversationId,
       origin: state.origin,
-      userMessage: {
-        id: `local-user-${key}`,
-        role: 'user',
-        content: item.message,
-        status: 'complete',
-        ...(item.attachments?.length ? { attachments: shownAttachments(item.attachments) } : {}),
-        createdAt: item.createdAt,
-      },
+      userMessage: state.voice ? spokenMessage(userMessage, null, state.voice.localAudioUrl) : userMessage,
+      ...(state.voice ? { voice: state.voice } : {}),
       userMessageId: null,
       assistantMessageId: null,
       reply: '',
@@ -497,6 +545,7 @@ export class ChatSender {
       lastEventId: null,
       outcome: null,
       failure: null,
+      voice: null,
     };
     this.live = state;
     this.setTurn({
@@ -569,6 +618,16 @@ export class ChatSender {
         assistantMessageId: state.assistantMessageId,
       }));
     }
+    if (event.transcription && state.voice && !state.voice.transcription) {
+      // What was heard: the user's message shows it as its text from now on.
+      const voice: LiveVoice = { ...state.voice, transcription: event.transcription };
+      state.voice = voice;
+      this.updateTurn(state.key, (t) => ({
+        ...t,
+        voice,
+        userMessage: spokenMessage(t.userMessage, voice.transcription, voice.localAudioUrl),
+      }));
+    }
     if (adopting) {
       // After the turn knows its conversation: the screen keeps showing it while the URL follows.
       if (this.view === state.origin) this.callbacks.onAdopt(state.conversationId as string);
@@ -598,6 +657,9 @@ export class ChatSender {
       if (job) {
         const request = job.model ? { model: job.model } : {};
         await streamRegenerate(job.replyId, request, onEvent, state.controller.signal, job.key);
+      } else if (state.item?.voice) {
+        const fields = voiceTurnFields(state.item, state.item.voice, state.origin);
+        await streamVoiceTurn(fields, onEvent, state.controller.signal, state.item.key);
       } else {
         const item = state.item as OutboxItem;
         const request: SendChatRequest = state.origin
@@ -621,12 +683,13 @@ export class ChatSender {
       this.regenerateNotStarted(state, state.regenerate, refused ?? failure);
       return;
     }
-    if (refused && !state.acked && state.branchFrom !== undefined) {
-      // An edit the server refused: nothing changed on the server; the editor is gone, so say why.
+    if (refused && !state.acked && (state.branchFrom !== undefined || state.voice)) {
+      // An edit or a spoken message the server refused: nothing changed on the server; the editor
+      // is gone (a recording has no draft to give back), so say why.
       if (state.item) this.outbox.remove(state.item.key);
       this.release(state);
       if (!state.abandoned) {
-        this.callbacks.onNotStarted?.('edit', refused);
+        this.callbacks.onNotStarted?.(state.voice ? 'voice' : 'edit', refused);
         this.pump();
       }
       return;
@@ -686,6 +749,8 @@ export class ChatSender {
     this.cancelFrame = null;
     if (state.stopTimer) clearTimeout(state.stopTimer);
     this.live = null;
+    // A retry plays the recording from a new object URL.
+    revokeLocalAudio(state.voice);
     if (this.turn?.key === state.key) this.setTurn(null);
   }
 
@@ -744,15 +809,20 @@ export class ChatSender {
     const failure = state.failure;
     const now = new Date().toISOString();
     const job = state.regenerate;
+    const typed: ChatMessage = {
+      id: state.userMessageId ?? `local-user-${state.key}`,
+      role: 'user',
+      content: userText,
+      status: 'complete',
+      createdAt: now,
+    };
+    // A spoken message keeps the server's link to its recording: the local one is let go here.
+    revokeLocalAudio(state.voice);
     const user: ChatMessage = job
       ? job.question
-      : {
-          id: state.userMessageId ?? `local-user-${state.key}`,
-          role: 'user',
-          content: userText,
-          status: 'complete',
-          createdAt: now,
-        };
+      : state.voice
+        ? spokenMessage(typed, state.voice.transcription, null)
+        : typed;
     if (!job && state.draft.attachments?.length) user.attachments = shownAttachments(state.draft.attachments);
     const reply: ChatMessage = {
       id: state.assistantMessageId ?? `local-reply-${state.key}`,
@@ -780,8 +850,9 @@ export class ChatSender {
         else void queryClient.invalidateQueries({ queryKey: key, exact: true });
         // The connection dropped mid-reply: the server goes on writing (it has both messages);
         // its copy says how far it got, and the screen follows it until it is done. A message
-        // sent with attachments is read again too: the server's copy has their signed links.
-        if (lost || state.draft.attachments?.length)
+        // sent with attachments or spoken is read again too: the server's copy has their signed
+        // links (and a spoken one its recordingId and language).
+        if (lost || state.draft.attachments?.length || state.voice)
           void queryClient.invalidateQueries({ queryKey: key, exact: true });
       }
     } else {
@@ -791,7 +862,8 @@ export class ChatSender {
       void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY, exact: true });
     if (this.turn?.key === state.key) this.turn = null;
     this.emit();
-    if (!state.abandoned && outcome === 'failed' && !state.acked && !job)
+    // A recording is never put in the text box.
+    if (!state.abandoned && outcome === 'failed' && !state.acked && !job && !state.voice)
       this.callbacks.onUnsent?.(state.draft);
     if (!state.abandoned) this.callbacks.onSettled?.(outcome, { reply: state.reply });
     // The next message written meanwhile (offline, or while this reply was written) goes now.

@@ -13,6 +13,8 @@ export type {
   RegenerateResult,
   SendOutcome,
 } from './chat-sender';
+export type { ChatSender } from './chat-sender';
+export type { LiveVoice } from './voice-turns';
 
 export interface ChatSenderOptions extends ChatSenderCallbacks {
   /** The conversation on screen (null: a new chat). */
@@ -45,9 +47,13 @@ export function useChatSender({
     () => ({
       ...snapshot,
       send: sender.send,
+      /** A spoken message (docs/product.md#voice), through the same outbox as `send`. */
+      sendVoice: sender.sendVoice,
       regenerate: sender.regenerate,
       stop: sender.stop,
       cancelQueued: sender.cancelQueued,
+      /** The send machine itself, for voice mode to follow the live turn (subscribe / getSnapshot). */
+      sender,
     }),
     [snapshot, sender],
   );

@@ -1,5 +1,5 @@
 import type { ChatStreamEvent } from '@kasa/contracts';
-import { newText, SseLineParser } from './chat-api';
+import { newText, SseLineParser, voiceTurnForm } from './chat-api';
 
 function parse(chunks: Array<string | Uint8Array>): ChatStreamEvent[] {
   const events: ChatStreamEvent[] = [];
@@ -68,4 +68,31 @@ test('newText: a resumed chunk adds only what the reply does not have yet', () =
   expect(newText('Hello world', 'world', '11')).toBe('');
   // No id (an older server): taken whole.
   expect(newText('Hello', ' again', null)).toBe(' again');
+});
+
+test('a voice turn form: the recording named by its type, only the fields given, never `confirm`', () => {
+  const entries = (form: FormData) =>
+    [...form.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : value.name]);
+  const webm = new Blob(['x'], { type: 'audio/webm;codecs=opus' });
+  expect(entries(voiceTurnForm({ audio: webm, language: 'auto' }))).toEqual([
+    ['audio', 'recording.webm'],
+    ['language', 'auto'],
+  ]);
+  const ogg = new Blob(['x'], { type: 'audio/ogg;codecs=opus' });
+  expect(
+    entries(
+      voiceTurnForm({ audio: ogg, language: 'fr', conversationId: 'c1', parentMessageId: 'a1', model: 'm' }),
+    ),
+  ).toEqual([
+    ['audio', 'recording.ogg'],
+    ['language', 'fr'],
+    ['conversationId', 'c1'],
+    ['parentMessageId', 'a1'],
+    ['model', 'm'],
+  ]);
+  expect(entries(voiceTurnForm({ recordingId: 'r1', message: 'Corrected', language: 'en' }))).toEqual([
+    ['recordingId', 'r1'],
+    ['message', 'Corrected'],
+    ['language', 'en'],
+  ]);
 });

@@ -11,9 +11,15 @@ import type {
   RenameConversationRequest,
   SendChatRequest,
   ShowVersionRequest,
+  SpeechLanguageHint,
   StopChatResponse,
 } from '@kasa/contracts';
-import { IDEMPOTENCY_KEY_HEADER, chatRegeneratePath, chatReplyStreamPath } from '@kasa/contracts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  VOICE_TURNS_PATH,
+  chatRegeneratePath,
+  chatReplyStreamPath,
+} from '@kasa/contracts';
 
 /** Query keys are the API paths: the default queryFn GETs the key joined by '/'. */
 export const CONVERSATIONS_QUERY_KEY = ['/api/chat/conversations'] as const;
@@ -210,8 +216,66 @@ export function streamRegenerate(
   return postStream(chatRegeneratePath(assistantMessageId), request, onEvent, signal, idempotencyKey);
 }
 
+/** A spoken turn's form fields (libs/contracts/src/voice.ts VOICE_TURNS_PATH), without `confirm`. */
+export interface VoiceTurnFields {
+  /** A new recording; or `recordingId` for one the server already has. */
+  audio?: Blob;
+  recordingId?: string;
+  /** With `recordingId`: the text to answer instead of transcribing again. */
+  message?: string;
+  language: SpeechLanguageHint;
+  conversationId?: string;
+  parentMessageId?: string;
+  model?: string;
+}
+
+/** The recording's file name, its extension from its type (the server reads the bytes, not the name). */
+function recordingFileName(audio: Blob): string {
+  const type = audio.type.toLowerCase();
+  const extension = type.includes('ogg')
+    ? 'ogg'
+    : type.includes('mp4') || type.includes('aac')
+      ? 'm4a'
+      : type.includes('wav')
+        ? 'wav'
+        : type.includes('mpeg')
+          ? 'mp3'
+          : 'webm';
+  return `recording.${extension}`;
+}
+
+/** The multipart body of POST VOICE_TURNS_PATH (the browser sets its boundary). */
+export function voiceTurnForm(fields: VoiceTurnFields): FormData {
+  const form = new FormData();
+  if (fields.audio) form.append('audio', fields.audio, recordingFileName(fields.audio));
+  if (fields.recordingId) form.append('recordingId', fields.recordingId);
+  if (fields.message !== undefined) form.append('message', fields.message);
+  form.append('language', fields.language);
+  if (fields.conversationId) form.append('conversationId', fields.conversationId);
+  if (fields.parentMessageId !== undefined) form.append('parentMessageId', fields.parentMessageId);
+  if (fields.model) form.append('model', fields.model);
+  return form;
+}
+
+/**
+ * POST VOICE_TURNS_PATH (multipart/form-data): the recording is transcribed and answered with the
+ * same stream as POST /api/chat, its first (ids) event carrying `transcription`. Rejects like
+ * streamChat: an ApiError when the server refuses it before streaming (400/404/413/422/429/503),
+ * the fetch error when the connection fails. `idempotencyKey` is the recording's, the same on
+ * every try: a repeat stores, charges and transcribes nothing.
+ */
+export function streamVoiceTurn(
+  fields: VoiceTurnFields,
+  onEvent: ChatEventHandler,
+  signal?: AbortSignal,
+  idempotencyKey?: string,
+): Promise<void> {
+  return postStream(VOICE_TURNS_PATH, voiceTurnForm(fields), onEvent, signal, idempotencyKey);
+}
+
 async function postStream(
   path: string,
+  /** JSON (a plain object) or a FormData sent as it is (apiRequest). */
   body: object,
   onEvent: ChatEventHandler,
   signal?: AbortSignal,

@@ -12,6 +12,7 @@ import type {
   ConversationSummary,
   SendChatRequest,
   SubscriptionStatus,
+  VoiceCapabilities,
 } from '@kasa/contracts';
 import type { Language, SessionControls } from '@kasa/ui';
 import { renderRemote } from '@kasa/ui/testing';
@@ -168,6 +169,17 @@ export class FakeApi {
    */
   regenerateStreams: Array<EventStream & { id: string }> = [];
   onRegenerate: ((id: string) => FakeResponse | Error) | null = null;
+  /** GET /api/voice/capabilities (the composer's microphone asks on load): the offline engines by default. */
+  voiceCapabilities: VoiceCapabilities = {
+    speechToText: {
+      available: true,
+      engine: 'pocketsphinx',
+      languages: ['en'],
+      detectsLanguage: false,
+      unavailableReason: null,
+    },
+    textToSpeech: { engine: 'espeak-ng' },
+  };
   /** PUT /api/chat/conversations/{id}/current: the messages shown once `messageId` is (404 when absent). */
   shownPaths = new Map<string, ChatMessage[]>();
   /** PUT / DELETE /api/chat/messages/{id}/feedback: a failure to answer instead of the usual one. */
@@ -269,6 +281,8 @@ export class FakeApi {
       return jsonResponse(200, this.subscriptionStatus);
     }
     if (method === 'GET' && path === '/api/chat/conversations') return jsonResponse(200, this.conversations);
+    if (method === 'GET' && path === '/api/voice/capabilities')
+      return jsonResponse(200, this.voiceCapabilities);
     if (method === 'GET' && path === '/api/chat/search') {
       const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
       return jsonResponse(200, this.search(q));

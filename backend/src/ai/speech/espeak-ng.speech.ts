@@ -1,47 +1,51 @@
 import { Logger } from '@nestjs/common';
 import { convertAudio, roundToTenth } from '../../processes/ffmpeg';
-import { ProcessFailedError, runProcess } from '../../processes/run-process';
 import { VoiceEngineError } from '../audio/voice-engine.error';
-import { ESPEAK_CHILD_SCRIPT } from './espeak-child-script';
+import { EspeakChildPool, type EspeakChildAnswer } from './espeak-child-pool';
 import { ESPEAK_LANGUAGES, ESPEAK_VARIANTS, FALLBACK_LANGUAGE } from './espeak-voices';
 import { FFMPEG_ENCODINGS } from './speech-encoding';
 import {
   SPEECH_CONTENT_TYPES,
   type SpeechRequest,
-  type SpeechVoice,
   type SpeechResult,
   type TextToSpeech,
+  type SpeechVoice,
 } from './speech.port';
 
-const SPEECH_LINE = 'KASA_SPEECH ';
-
-interface SpeechMetadata {
-  language: string;
-  voice: string;
-  samples: number;
-  sampleRate: number;
-}
-
-function moduleUrl(specifier: string): string {
-  return new URL(`file://${require.resolve(specifier)}`).href;
-}
+/** Children kept warm: the voice.speak job's concurrency (voice/jobs/voice.job.ts). */
+const ESPEAK_CHILDREN = 2;
 
 export interface EspeakSpeechOptions {
   /** Killed after this long (a 4000-character text takes a few seconds). */
   timeoutMs?: number;
   /** The eSpeak variant of each voice name (ESPEAK_VARIANTS). */
   variants?: Readonly<Record<SpeechVoice, string>>;
+  /** Children kept running (ESPEAK_CHILDREN). */
+  children?: number;
 }
 
 /**
- * Offline text-to-speech: eSpeak NG in a child process (see espeak-child-script.ts) detects the
- * language, speaks with the voice's variant and returns WAV; ffmpeg encodes the asked format.
+ * Offline text-to-speech: eSpeak NG in a long-lived child process (espeak-child-pool.ts) detects
+ * the language, speaks with the voice's variant and returns WAV; ffmpeg encodes the asked format.
  */
 export class EspeakSpeech implements TextToSpeech {
   readonly engine = 'espeak-ng' as const;
   private readonly logger = new Logger('EspeakSpeech');
 
-  constructor(private readonly options: EspeakSpeechOptions = {}) {}
+  /** Started at the first request: a configuration that never speaks starts no child. */
+  readonly children: EspeakChildPool;
+
+  constructor(private readonly options: EspeakSpeechOptions = {}) {
+    this.children = new EspeakChildPool({
+      size: options.children ?? ESPEAK_CHILDREN,
+      timeoutMs: options.timeoutMs ?? 120_000,
+    });
+  }
+
+  /** Nest calls it when the application closes: the children end with it. */
+  onModuleDestroy(): void {
+    this.children.close();
+  }
 
   async synthesize({ text, voice, format }: SpeechRequest): Promise<SpeechResult> {
     const { wav, metadata } = await this.speak(text, (this.options.variants ?? ESPEAK_VARIANTS)[voice]);
@@ -61,23 +65,14 @@ export class EspeakSpeech implements TextToSpeech {
     };
   }
 
-  private async speak(text: string, variant: string): Promise<{ wav: Buffer; metadata: SpeechMetadata }> {
-    const input = JSON.stringify({ text, variant, languages: ESPEAK_LANGUAGES, fallback: FALLBACK_LANGUAGE });
+  private async speak(text: string, variant: string): Promise<EspeakChildAnswer> {
     try {
-      const { stdout, stderr } = await runProcess(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          ESPEAK_CHILD_SCRIPT,
-          moduleUrl('@echogarden/espeak-ng-emscripten'),
-          moduleUrl('franc-all'),
-        ],
-        { input, timeoutMs: this.options.timeoutMs ?? 120_000 },
-      );
-      const line = stderr.split('\n').find((entry) => entry.startsWith(SPEECH_LINE));
-      if (!line) throw new ProcessFailedError('eSpeak NG gave no speech details', stderr);
-      return { wav: stdout, metadata: JSON.parse(line.slice(SPEECH_LINE.length)) as SpeechMetadata };
+      return await this.children.synthesize({
+        text,
+        variant,
+        languages: ESPEAK_LANGUAGES,
+        fallback: FALLBACK_LANGUAGE,
+      });
     } catch (error) {
       throw this.failure('eSpeak NG could not speak the text', error);
     }

@@ -7,16 +7,20 @@ import { probeDurationSeconds } from '../../processes/ffmpeg';
 import { classifyAudioProviderError, createOpenAiAudioClient } from '../audio/openai-audio-client';
 import { VoiceEngineError } from '../audio/voice-engine.error';
 import { redactSecrets } from '../openai/provider-errors';
+import { spokenLanguageCode } from './spoken-language';
 import type { SpeechToText, TranscriptionRequest, TranscriptionResult } from './transcription.port';
 
 /**
  * Speech-to-text on an OpenAI-compatible server (`POST /audio/transcriptions`, multipart, STT_MODEL):
- * OpenAI's whisper-1 or a faster-whisper server. `verbose_json` gives the language; the duration
- * is measured here with ffprobe, never taken from the provider (it is what the quota counts).
+ * OpenAI's whisper-1 or a faster-whisper server. The user's language hint goes as `language`;
+ * `verbose_json` gives the language heard (a name or a code: spoken-language.ts). The duration is
+ * measured here with ffprobe, never taken from the provider (it is what the quota counts).
  */
 export class OpenAiSpeechToText implements SpeechToText {
   readonly engine = 'openai' as const;
   readonly unavailableReason = undefined;
+  readonly languages = null;
+  readonly detectsLanguage = true;
   readonly model: string;
   private readonly client: OpenAI;
   private readonly logger = new Logger('OpenAiSpeechToText');
@@ -30,7 +34,7 @@ export class OpenAiSpeechToText implements SpeechToText {
     this.client = createOpenAiAudioClient(ai, options.fetch);
   }
 
-  async transcribe({ audio, contentType }: TranscriptionRequest): Promise<TranscriptionResult> {
+  async transcribe({ audio, contentType, language }: TranscriptionRequest): Promise<TranscriptionResult> {
     const bytes = typeof audio === 'string' ? await readFile(audio) : audio;
     let durationSeconds: number;
     try {
@@ -49,10 +53,11 @@ export class OpenAiSpeechToText implements SpeechToText {
         file: await toFile(bytes, `audio.${extension}`, { type: contentType }),
         model: this.model,
         response_format: 'verbose_json',
+        ...(language ? { language } : {}),
       });
       return {
         text: answer.text.trim(),
-        language: answer.language ?? 'und',
+        language: spokenLanguageCode(answer.language, language),
         durationSeconds,
         engine: this.engine,
       };

@@ -54,6 +54,9 @@ function findMissing(binary: string, modelDir: string): string | undefined {
 export class PocketsphinxSpeechToText implements SpeechToText {
   readonly engine = 'pocketsphinx' as const;
   readonly unavailableReason: string | undefined;
+  /** The US English model is the only one Debian packages. */
+  readonly languages = ['en'] as const;
+  readonly detectsLanguage = false;
   private readonly binary: string;
   private readonly modelDir: string;
   private readonly logger = new Logger('PocketsphinxSpeechToText');

@@ -3,6 +3,8 @@
  * configuration picks the adapter at start (STT_ENGINE: an OpenAI-compatible server such as
  * OpenAI or faster-whisper, or pocketsphinx offline).
  */
+import type { SpeechLanguageCode } from '@kasa/contracts';
+
 export const SPEECH_TO_TEXT = Symbol('SPEECH_TO_TEXT');
 
 export interface TranscriptionRequest {
@@ -10,6 +12,8 @@ export interface TranscriptionRequest {
   audio: Buffer | string;
   /** Its content type, as detected from the bytes (audio/detectAudioType), e.g. audio/webm. */
   contentType: string;
+  /** The language the user says they speak ("I speak"); unset: the engine detects it. */
+  language?: SpeechLanguageCode;
 }
 
 export interface TranscriptionResult {
@@ -29,6 +33,10 @@ export interface SpeechToText {
    * undefined when it can. The endpoint answers 503 STT_UNAVAILABLE with it.
    */
   readonly unavailableReason: string | undefined;
+  /** The only languages it can transcribe, or null: any its model knows (VoiceCapabilities). */
+  readonly languages: readonly SpeechLanguageCode[] | null;
+  /** It detects the spoken language itself; false: it hears only `languages[0]`. */
+  readonly detectsLanguage: boolean;
   /**
    * Throws VoiceEngineError (STT_UNAVAILABLE, VOICE_AUDIO_UNREADABLE, VOICE_ENGINE_FAILED) or, for
    * a provider failure, ChatModelError (AI_* codes).

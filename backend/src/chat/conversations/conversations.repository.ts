@@ -54,7 +54,7 @@ export function shownPathCtes(conversation: string, user: string): string {
 const SHOWN_MESSAGES_SQL = `WITH RECURSIVE ${shownPathCtes('$1::uuid', '$2::uuid')}
   SELECT m."id", m."conversation_id", m."user_id", m."role", m."content", m."status", m."error",
          m."error_code", m."media_file_id", m."media_type", m."audio_file_id", m."transcription",
-         m."stop_requested", m."parent_id", m."model", m."created_at", m."updated_at",
+         m."transcription_language", m."stop_requested", m."parent_id", m."model", m."created_at", m."updated_at",
          (SELECT array_agg(s."id" ORDER BY s."created_at", s."id") FROM "chat_messages" s
            WHERE s."conversation_id" = m."conversation_id" AND s."role" = m."role"
              AND s."parent_id" IS NOT DISTINCT FROM m."parent_id") AS "version_ids"
@@ -106,6 +106,26 @@ export class ConversationsRepository {
   /** Whether the conversation is this user's: one indexed EXISTS, no rows loaded. */
   isOwnedConversation(userId: string, id: string): Promise<boolean> {
     return this.conversations.existsBy({ id, userId });
+  }
+
+  /**
+   * Whether the conversation is the user's and, when `messageId` is given, holds that message:
+   * what a send checks before charging other work (ChatService.assertCanSend). One round trip.
+   */
+  async findConversationWithMessage(
+    userId: string,
+    conversationId: string,
+    messageId: string | null,
+  ): Promise<'found' | 'conversation-not-found' | 'message-not-found'> {
+    const rows = await this.dataSource.query<Array<{ message_found: boolean }>>(
+      `SELECT ($3::uuid IS NULL OR EXISTS (
+                SELECT 1 FROM "chat_messages" m WHERE m."id" = $3::uuid AND m."conversation_id" = c."id"
+              )) AS "message_found"
+         FROM "conversations" c WHERE c."id" = $1 AND c."user_id" = $2`,
+      [conversationId, userId, messageId],
+    );
+    if (!rows[0]) return 'conversation-not-found';
+    return rows[0].message_found ? 'found' : 'message-not-found';
   }
 
   /**

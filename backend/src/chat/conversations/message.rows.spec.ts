@@ -16,6 +16,7 @@ function row(id: string | null, fields: Partial<ShownMessageRow> = {}): ShownMes
     media_type: null,
     audio_file_id: null,
     transcription: null,
+    transcription_language: null,
     stop_requested: false,
     parent_id: 'q1',
     model: 'fake-model',
@@ -41,6 +42,7 @@ describe('toShownMessage', () => {
       mediaType: null,
       audioFileId: null,
       transcription: null,
+      transcriptionLanguage: null,
       stopRequested: false,
       parentId: 'q1',
       model: 'fake-model',
@@ -56,6 +58,20 @@ describe('toShownMessage', () => {
       'a2',
     ]);
     expect(toShownMessage({ ...row('a1', { version_ids: ['a1'] }), id: 'a1' }).versionIds).toEqual([]);
+  });
+
+  it("maps a spoken message's recording, transcription and its language", () => {
+    const spoken = row('q1', {
+      role: 'user',
+      audio_file_id: 'f1',
+      transcription: 'Bonjour',
+      transcription_language: 'fr',
+    });
+    expect(toShownMessage({ ...spoken, id: 'q1' })).toMatchObject({
+      audioFileId: 'f1',
+      transcription: 'Bonjour',
+      transcriptionLanguage: 'fr',
+    });
   });
 });
 

@@ -21,6 +21,7 @@ export interface ShownMessageRow {
   media_type: 'image' | null;
   audio_file_id: string | null;
   transcription: string | null;
+  transcription_language: string | null;
   stop_requested: boolean;
   parent_id: string | null;
   model: string | null;
@@ -46,6 +47,7 @@ export function toShownMessage(row: ShownMessageRow & { id: string }): ShownMess
     mediaType: row.media_type,
     audioFileId: row.audio_file_id,
     transcription: row.transcription,
+    transcriptionLanguage: row.transcription_language ?? null,
     stopRequested: row.stop_requested,
     parentId: row.parent_id,
     model: row.model,

@@ -24,6 +24,7 @@ import {
 } from '@kasa/contracts';
 import { KEEP_ALIVE_MS } from '../../common/sse';
 import { ChatFeedbackDoc } from '../feedback/dto/chat-feedback.responses';
+import { VoiceTranscriptDoc } from './voice-transcript.doc';
 
 const CHAT_ROLES: ChatRole[] = ['user', 'assistant'];
 const CHAT_MESSAGE_STATUSES: ChatMessageStatus[] = ['complete', 'streaming', 'stopped', 'failed'];
@@ -68,6 +69,22 @@ export class ChatMessageDoc implements Required<ChatMessage> {
 
   @ApiPropertyOptional({ type: String, nullable: true })
   transcription: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'A spoken message: the language (ISO 639-1) its transcription was made in; null otherwise.',
+  })
+  transcriptionLanguage: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description:
+      "A user message sent with a recording: the recording's id, to transcribe it again or answer it with a corrected text (POST /api/voice/turns `recordingId`); null otherwise.",
+  })
+  recordingId: string | null;
 
   @ApiProperty({
     enum: CHAT_MESSAGE_STATUSES,
@@ -262,12 +279,18 @@ export class ChatStreamEventDoc implements Required<ChatStreamEvent> {
     description: 'The stable code of `error`, always sent with it.',
   })
   code: ErrorCode;
+
+  @ApiPropertyOptional({
+    type: VoiceTranscriptDoc,
+    description: 'First event of a voice turn (POST /api/voice/turns) only: what was heard.',
+  })
+  transcription: VoiceTranscriptDoc;
 }
 
 /** POST /api/chat's answer: a text/event-stream of `data: {json}` ChatStreamEvents (common/sse.ts). */
 export function ApiChatEventStream(): MethodDecorator {
   return applyDecorators(
-    ApiExtraModels(ChatStreamEventDoc),
+    ApiExtraModels(ChatStreamEventDoc, VoiceTranscriptDoc),
     ApiOkResponse({
       description: `A text/event-stream. Each event is an \`id: <offset>\` line, one \`data: {json}\` line (a ChatStreamEvent) and a blank line: first the ids (id 0), then \`content\` chunks, then \`{done: true}\` or \`{error}\`. The id is the length of the reply text (UTF-16 units) delivered up to and including the event: a cut stream resumes with GET /api/chat/messages/{id}/stream and \`Last-Event-ID\`. A \`: keep-alive\` comment comes every ${KEEP_ALIVE_MS / 1000} s. Failures found before the stream starts are JSON errors.`,
       content: {

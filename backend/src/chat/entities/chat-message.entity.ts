@@ -48,6 +48,10 @@ export class ChatMessageEntity {
   @Column({ type: 'text', nullable: true })
   transcription: string | null;
 
+  /** A spoken message: the language (ISO 639-1) its transcription was made in. */
+  @Column({ name: 'transcription_language', type: 'varchar', length: 16, nullable: true })
+  transcriptionLanguage: string | null;
+
   /** Set by Stop on any instance; the instance writing the reply checks it while it streams. */
   @Column({ name: 'stop_requested', type: 'boolean', default: false })
   stopRequested: boolean;

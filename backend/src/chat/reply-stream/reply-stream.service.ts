@@ -78,12 +78,14 @@ export class ReplyStreamService implements OnApplicationBootstrap, OnApplication
    * reply, 400 when `afterOffset` is past its text (when that is known: a finished reply, or one
    * written by this instance; one written elsewhere may be ahead of the bus, so it is waited for).
    * Resolves once the stream is under way (not when it ends); the client going away stops it.
+   * `idsExtra` joins the ids event (a retried voice turn's transcription).
    */
   async streamReply(
     user: User,
     assistantMessageId: string,
     afterOffset: number,
     response: Response,
+    idsExtra: Pick<ChatStreamEvent, 'transcription'> = {},
   ): Promise<void> {
     const row = await this.repository.findReply(user.id, assistantMessageId);
     if (!row) throw messageNotFound();
@@ -91,6 +93,7 @@ export class ReplyStreamService implements OnApplicationBootstrap, OnApplication
       conversationId: row.conversationId,
       ...(row.userMessageId ? { userMessageId: row.userMessageId } : {}),
       assistantMessageId: row.id,
+      ...idsExtra,
     };
     const local = this.generation.find(row.id);
     if (local) return this.fromTask(local, ids, afterOffset, response);

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import type { VoiceTranscript } from '@kasa/contracts';
 import { EventStreamWriter, KEEP_ALIVE_MS, openEventStream } from '../../common/sse';
 import type { StartedChat } from '../chat.service';
 
@@ -6,9 +7,14 @@ import type { StartedChat } from '../chat.service';
  * Answers a reply just started (a send, a new version) as the chat's event stream: the ids event,
  * then the reply's chunks and its final event. Every event carries its offset as the SSE id
  * (chatReplyStreamPath): a cut stream resumes there. The response only listens: when the client
- * goes away the reply is still written and saved.
+ * goes away the reply is still written and saved. A spoken turn's ids event also carries what was
+ * heard (`transcription`, ChatStreamEvent.transcription).
  */
-export function streamStartedReply(response: Response, started: StartedChat): void {
+export function streamStartedReply(
+  response: Response,
+  started: StartedChat,
+  transcription?: VoiceTranscript,
+): void {
   // The ids event is queued below, in this turn: the headers go out with it.
   openEventStream(response, { firstEventNow: true });
   // The writer batches the events of one event-loop turn into one write (common/sse.ts).
@@ -17,6 +23,7 @@ export function streamStartedReply(response: Response, started: StartedChat): vo
     conversationId: started.conversationId,
     userMessageId: started.userMessageId,
     assistantMessageId: started.assistantMessageId,
+    ...(transcription ? { transcription } : {}),
   });
   const keepAlive = setInterval(() => writer.keepAlive(), KEEP_ALIVE_MS);
   const unsubscribe = started.reply.subscribe((event, offset) => {

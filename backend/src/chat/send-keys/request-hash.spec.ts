@@ -38,6 +38,13 @@ describe('sendHash', () => {
       sendHash({ ...plain, parentMessageId: PARENT.toLowerCase() }),
     );
   });
+
+  it("a spoken send's recording is part of its hash: the same text from another recording differs", () => {
+    const spoken = sendHash(plain, 'a1b2c3d4-0000-4000-8000-000000000001');
+    expect(spoken).not.toBe(sendHash(plain));
+    expect(spoken).not.toBe(sendHash(plain, 'a1b2c3d4-0000-4000-8000-000000000002'));
+    expect(sendHash(plain, 'A1B2C3D4-0000-4000-8000-000000000001')).toBe(spoken);
+  });
 });
 
 describe('regenerateHash', () => {

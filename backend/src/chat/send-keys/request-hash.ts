@@ -12,9 +12,10 @@ export function turnParent(dto: Pick<SendChatRequest, 'parentMessageId'>): TurnP
 /**
  * What identifies a send's request: a retry must carry the same, a reused key does not. The
  * parent and the model are added only when given, so a plain send's hash is what it was before
- * they existed (keys stored then still match their retries).
+ * they existed (keys stored then still match their retries). A spoken send adds its recording
+ * (`recordingFileId`): the same words said in another recording are another message.
  */
-export function sendHash(dto: SendChatRequest): string {
+export function sendHash(dto: SendChatRequest, recordingFileId?: string): string {
   const fields: unknown[] = [
     dto.conversationId ?? null,
     dto.message,
@@ -23,6 +24,7 @@ export function sendHash(dto: SendChatRequest): string {
   ];
   if (dto.parentMessageId !== undefined || dto.model !== undefined)
     fields.push(turnParent(dto), dto.model ?? null);
+  if (recordingFileId !== undefined) fields.push({ recording: recordingFileId.toLowerCase() });
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 

@@ -48,6 +48,18 @@ export interface StartTurnInput {
   model: string;
   /** The model to keep as the conversation's (the send named one); null keeps the conversation's. */
   conversationModel: string | null;
+  /** A spoken message (POST /api/voice/turns): its recording, stored on the user message. */
+  spoken?: SpokenMessage;
+}
+
+/** What a spoken user message stores beside its text: the recording and what was heard in it. */
+export interface SpokenMessage {
+  /** The stored recording (FilesService, kind 'recording'). */
+  audioFileId: string;
+  /** What speech-to-text heard (the message's text may be the user's correction of it). */
+  transcription: string;
+  /** ISO 639-1: the language of the transcription; null when unknown (a corrected text, `auto`). */
+  transcriptionLanguage: string | null;
 }
 
 /**
@@ -88,18 +100,20 @@ const NOW_CTE = `"now" AS (
 /**
  * Inserts the user's message (under the parent $13) and the empty reply (under the message,
  * written by the model $14) one microsecond after it (so they sort in that order), both at the
- * clock "t" of `from`. $2 is the user, $3 the message.
+ * clock "t" of `from`. $2 is the user, $3 the message; a spoken message also stores its
+ * recording ($16), transcription ($17) and language ($18), nulls otherwise.
  */
 function insertTurnSql(conversationId: string, from: string): string {
   // The reply starts with its writer's lease (generation/reply-lease.ts).
   return `INSERT INTO "chat_messages"
       ("id", "conversation_id", "user_id", "role", "content", "status", "parent_id", "model",
-       "created_at", "updated_at", "lease_until")
+       "created_at", "updated_at", "lease_until", "audio_file_id", "transcription", "transcription_language")
     SELECT "question_id", ${conversationId}, $2::uuid, 'user', $3::text, 'complete', $13::uuid,
-           NULL::varchar, "t", "t", NULL::timestamptz FROM ${from}
+           NULL::varchar, "t", "t", NULL::timestamptz, $16::uuid, $17::text, $18::varchar FROM ${from}
     UNION ALL
     SELECT "reply_id", ${conversationId}, $2::uuid, 'assistant', '', 'streaming', "question_id",
-           $14::varchar, "t" + interval '1 microsecond', "t" + interval '1 microsecond', ${LEASE_UNTIL_SQL}
+           $14::varchar, "t" + interval '1 microsecond', "t" + interval '1 microsecond', ${LEASE_UNTIL_SQL},
+           NULL::uuid, NULL::text, NULL::varchar
       FROM ${from}
     RETURNING "id", "role", "created_at", "conversation_id"`;
 }
@@ -149,6 +163,17 @@ const TURN_RESULT = `SELECT t."id", t."role", t."created_at", t."conversation_id
     FROM (SELECT 1) "one" LEFT JOIN "turn" t ON true LEFT JOIN "reserved" r ON true`;
 
 /**
+ * A spoken first message's recording ($16), stored before its conversation existed, is kept with
+ * the conversation the statement creates, so it is deleted with it (ChatService.delete) like the
+ * recordings of later turns (stored with their conversation's id). A recording already kept with
+ * another conversation stays there.
+ */
+const KEEP_RECORDING_CTE = `"kept" AS (
+  UPDATE "files" SET "conversation_id" = "created"."id" FROM "created"
+   WHERE "files"."id" = $16::uuid AND "files"."user_id" = $2::uuid AND "files"."conversation_id" IS NULL
+)`;
+
+/**
  * A first message's statement, prepared (parsed once per connection: PostgreSQL shares this
  * machine's cores with the server, bench/chat-send): the quota, the conversation, both messages
  * and the key.
@@ -164,6 +189,7 @@ const START_CONVERSATION: PreparedStatement = {
     RETURNING "id"
   ),
   "turn" AS (${insertTurnSql('"created"."id"', '"now", "created"')}),
+  ${KEEP_RECORDING_CTE},
   ${INSERT_ATTACHMENTS_CTE},
   ${SAVE_SEND_KEY_CTE}
   ${TURN_RESULT}`,
@@ -197,7 +223,7 @@ function isSendKeyTaken(error: unknown): boolean {
 
 /**
  * $1 the conversation (continued) or the new one's title, then the placeholders described above,
- * $13 the user message's parent (null: the root).
+ * $13 the user message's parent (null: the root), $16 to $18 the spoken message's recording.
  */
 function turnParameters(first: string, input: StartTurnInput, parentId: string | null): unknown[] {
   const { reservation } = input;
@@ -217,6 +243,9 @@ function turnParameters(first: string, input: StartTurnInput, parentId: string |
     parentId,
     input.model,
     input.conversationModel,
+    input.spoken?.audioFileId ?? null,
+    input.spoken?.transcription ?? null,
+    input.spoken?.transcriptionLanguage ?? null,
   ];
 }
 

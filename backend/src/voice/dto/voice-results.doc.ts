@@ -1,8 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import {
   SPEECH_FORMATS,
+  SPEECH_LANGUAGE_HINTS,
   SPEECH_VOICES,
   type SpeechFormat,
+  type SpeechLanguageHint,
   type SpeechResult,
   type SpeechVoice,
   type TranscriptionResult,
@@ -40,7 +42,11 @@ export class TranscriptionResultDoc implements TranscriptionResult {
   @ApiProperty({ type: String })
   transcription: string;
 
-  @ApiProperty({ type: String, description: "The language of the speech (e.g. 'en')." })
+  @ApiProperty({
+    type: String,
+    description:
+      "The language heard, ISO 639-1 (e.g. 'en'); the hint when the engine detects none; 'und' when neither says.",
+  })
   language: string;
 
   @ApiProperty({ type: Number, description: 'Seconds, to one decimal, measured from the audio.' })
@@ -59,7 +65,7 @@ export class TranscriptionResultDoc implements TranscriptionResult {
 /** The multipart body of POST /api/voice/transcribe (documentation only: busboy reads it). */
 @ApiSchema({
   name: 'TranscribeUpload',
-  description: 'multipart/form-data: the audio file and an optional conversation.',
+  description: 'multipart/form-data: the audio file, and optionally a conversation and the language spoken.',
 })
 export class TranscribeUploadDoc {
   @ApiProperty({
@@ -76,4 +82,12 @@ export class TranscribeUploadDoc {
     description: "A conversation of the user's: the transcription becomes their message there.",
   })
   conversationId?: string;
+
+  @ApiPropertyOptional({
+    enum: SPEECH_LANGUAGE_HINTS,
+    default: 'auto',
+    description:
+      'The language the user speaks ("I speak"), sent to speech-to-text as its hint; auto: the engine detects it (an engine that detects nothing hears its only language). GET /api/voice/capabilities says which it can transcribe.',
+  })
+  language?: SpeechLanguageHint;
 }

@@ -1,4 +1,4 @@
-import type { SpeechFormat, SpeechVoice } from '@kasa/contracts';
+import type { SpeechFormat, SpeechLanguageCode, SpeechVoice } from '@kasa/contracts';
 
 /** 'voice.speak': text to speech, stored as the user's 'audio' file. */
 export interface SpeakJob {
@@ -22,6 +22,8 @@ export interface TranscribeJob {
   fileId: string;
   /** As detected from the bytes at upload. */
   contentType: string;
+  /** The user's "I speak" hint; unset: the engine detects the language. */
+  language?: SpeechLanguageCode;
 }
 
 export interface Transcript {

@@ -5,14 +5,10 @@ import { SPEECH_TO_TEXT, type SpeechToText } from '../../ai/transcription/transc
 import { FilesService, jobOutputFileId } from '../../files';
 import { type JobContext, OnJob } from '../../queue/on-job.decorator';
 import { meteredSeconds } from '../speech-seconds';
+import { voiceEngineName } from '../voice-engine-name';
 import { voiceFailure } from '../voice-failure';
 import { withStoredFileCopy } from './stored-audio';
 import type { SpeakJob, SpokenAudio, TranscribeJob, Transcript } from './voice.job-types';
-
-/** The engine's name as the API shows it: the model of a server, else the offline engine. */
-function engineName(engine: { engine: string; model?: string }): string {
-  return engine.engine === 'openai' && engine.model ? engine.model : engine.engine;
-}
 
 /** Speech out and speech in, run in the workers. */
 @Injectable()
@@ -38,19 +34,19 @@ export class VoiceJobs {
         contentType: SPEECH_CONTENT_TYPES[format],
         body: speech.audio,
       });
-      return { fileId: file.id, engine: engineName(this.tts), duration };
+      return { fileId: file.id, engine: voiceEngineName(this.tts), duration };
     } catch (error) {
       throw voiceFailure(error);
     }
   }
 
   @OnJob({ name: 'voice.transcribe', concurrency: 2 })
-  async transcribe({ userId, fileId, contentType }: TranscribeJob): Promise<Transcript> {
+  async transcribe({ userId, fileId, contentType, language }: TranscribeJob): Promise<Transcript> {
     try {
       const result = await withStoredFileCopy(this.files, userId, fileId, (audio) =>
-        this.stt.transcribe({ audio, contentType }),
+        this.stt.transcribe({ audio, contentType, ...(language ? { language } : {}) }),
       );
-      return { transcription: result.text, language: result.language, engine: engineName(this.stt) };
+      return { transcription: result.text, language: result.language, engine: voiceEngineName(this.stt) };
     } catch (error) {
       throw voiceFailure(error);
     }

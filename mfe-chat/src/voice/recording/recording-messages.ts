@@ -1,0 +1,63 @@
+import { defineMessages } from '@kasa/ui';
+
+/** The recording bar, its language picker and the confirm dialog (loaded on the first tap of the microphone). */
+export const recordingMessages = defineMessages({
+  en: {
+    voiceMessage: 'Voice message',
+    languageChip: 'I speak: {language}',
+    auto: 'Auto',
+    languageMenu: 'The language I speak',
+    recording: 'Recording',
+    startingMicrophone: 'Starting the microphone…',
+    transcribing: 'Transcribing…',
+    cancel: 'Cancel',
+    send: 'Send',
+    close: 'Close',
+    level: 'Microphone level',
+    limitReached: 'Two minutes is the longest voice message: it was stopped and sent.',
+    recordingFailed: 'Recording failed',
+    micDenied: '{appName} needs the microphone to hear you. Allow it in the browser’s site settings.',
+    micMissing: 'No microphone was found.',
+    micUnsupported: 'This browser cannot record audio. Please type your message.',
+    micFailed: 'The microphone could not be started. Close other apps that use it, then try again.',
+    emptyRecording: 'Nothing was recorded. Hold the phone close and speak, then try again.',
+    notSent: 'Voice message not sent',
+    replyPending: 'Wait for the reply to finish, then send your voice message again.',
+    offlineUnconfirmedTitle: 'Sent as recorded',
+    offlineUnconfirmed:
+      'You are offline, so what you said cannot be shown for correction. Your voice message will be sent as recorded when the connection returns.',
+    confirmTitle: 'Confirm what you said',
+    confirmText: 'What was heard (correct it if needed)',
+    yourRecording: 'Your recording',
+  },
+  fr: {
+    voiceMessage: 'Message vocal',
+    languageChip: 'Je parle : {language}',
+    auto: 'Auto',
+    languageMenu: 'La langue que je parle',
+    recording: 'Enregistrement',
+    startingMicrophone: 'Ouverture du micro…',
+    transcribing: 'Transcription…',
+    cancel: 'Annuler',
+    send: 'Envoyer',
+    close: 'Fermer',
+    level: 'Niveau du micro',
+    limitReached: 'Deux minutes au plus par message vocal : il a été arrêté et envoyé.',
+    recordingFailed: 'Échec de l’enregistrement',
+    micDenied:
+      '{appName} a besoin du micro pour vous entendre. Autorisez-le dans les paramètres du site de votre navigateur.',
+    micMissing: 'Aucun micro n’a été trouvé.',
+    micUnsupported: 'Ce navigateur ne peut pas enregistrer le son. Écrivez plutôt votre message.',
+    micFailed:
+      'Le micro n’a pas pu démarrer. Fermez les autres applications qui l’utilisent, puis réessayez.',
+    emptyRecording: 'Rien n’a été enregistré. Tenez le téléphone près de vous et parlez, puis réessayez.',
+    notSent: 'Message vocal non envoyé',
+    replyPending: 'Attendez la fin de la réponse, puis envoyez à nouveau votre message vocal.',
+    offlineUnconfirmedTitle: 'Envoyé tel quel',
+    offlineUnconfirmed:
+      'Vous êtes hors ligne : ce que vous avez dit ne peut pas être affiché pour correction. Votre message vocal sera envoyé tel quel au retour de la connexion.',
+    confirmTitle: 'Confirmez ce que vous avez dit',
+    confirmText: 'Ce qui a été entendu (corrigez si besoin)',
+    yourRecording: 'Votre enregistrement',
+  },
+});
