@@ -132,13 +132,18 @@ function peakResident(pid: number): number {
 }
 
 /**
- * Watches the programs this process starts (and theirs): `peak()` is the largest resident memory
- * any of them reached while watched (each one's own high-water mark, read every 20 ms).
+ * Watches the programs this process starts from now on (and theirs): `peak()` is the largest
+ * resident memory any of them reached while watched (each one's own high-water mark, read every
+ * 20 ms). Programs already running are left out: long-lived helpers an earlier test file started
+ * in this Jest worker (eSpeak NG's warm children, ai/speech/espeak-child-pool.ts) are not the
+ * extraction's.
  */
 export function watchChildMemory(): { peak(): number; stop(): number } {
   let peak = 0;
+  const before = new Set(descendants(process.pid));
   const sample = () => {
-    for (const pid of descendants(process.pid)) peak = Math.max(peak, peakResident(pid));
+    for (const pid of descendants(process.pid))
+      if (!before.has(pid)) peak = Math.max(peak, peakResident(pid));
   };
   const timer = setInterval(sample, 20);
   return {
