@@ -31,7 +31,9 @@ const PIECES: Array<[name: string, preview: string, real: string]> = [
   ['input bar', '.boot-chat .composer', '[data-testid="chat-page"] form >> xpath=../..'],
   ['enhancements', '.boot-chat .plus', '[data-testid="enhancements-button"]'],
   ['input', '.boot-chat textarea:visible', '[data-testid="chat-input"]'],
+  ['voice mode', '.boot-chat .voice:not(.mic)', '[data-testid="composer-voice-mode"]'],
   ['send', '.boot-chat .send', '[data-testid="send-button"]'],
+  ['microphone', '.boot-chat .mic', '[data-testid="composer-mic"]'],
 ];
 
 const LOOKS = [
