@@ -8,10 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildAll, ensureDependencies, log, nxColdEnv, repoRoot, run } from './lib.mjs';
 
+// Each phase's start is printed with the time since this script began, so a slow CI run shows where.
+const started = Date.now();
+const phase = (message) => log(`${message} (${Math.round((Date.now() - started) / 1000)} s in)`);
+
 ensureDependencies();
 buildAll({ cold: true });
 
-log('Lint (whole repository) and type checks...');
+phase('Lint (whole repository) and type checks...');
 run('npm', ['exec', '--', 'eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint', '.']);
 run('npm', ['exec', '--', 'nx', 'run-many', '-t', 'typecheck', '--output-style=stream'], { env: nxColdEnv });
 
@@ -20,7 +24,7 @@ const totals = { passed: 0, failed: 0 };
 const failedSuites = [];
 
 function jest(label, cwd, extraArgs) {
-  log(`${label}...`);
+  phase(`${label}...`);
   const outputFile = join(reports, `${label.replace(/\W+/g, '-')}.json`);
   const result = spawnSync('npx', ['jest', '--ci', '--json', `--outputFile=${outputFile}`, ...extraArgs], {
     cwd: join(repoRoot, cwd),
@@ -38,7 +42,7 @@ function jest(label, cwd, extraArgs) {
 jest('Backend unit and integration tests', 'backend', ['--runInBand']);
 jest('Frontend component tests', '.', ['-c', 'jest.frontend.config.js']);
 
-log('End-to-end tests (Playwright, Chromium)...');
+phase('End-to-end tests (Playwright, Chromium)...');
 const playwrightReport = join(reports, 'playwright.json');
 const e2e = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
   cwd: repoRoot,
@@ -53,6 +57,7 @@ if (existsSync(playwrightReport)) {
 if (e2e.status !== 0) failedSuites.push('End-to-end tests');
 
 rmSync(reports, { recursive: true, force: true });
+phase('Done');
 if (failedSuites.length) log(`Failed: ${failedSuites.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedSuites.length ? 1 : 0);
