@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
+import { warmUpSpeechToText } from './ai/transcription/warm-up-speech-to-text';
 import { createApp } from './app.factory';
 import { applyServerTimeouts } from './common/server-timeouts';
 import { ConfigError, loadConfig } from './config';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     app = await createApp({ ...config, databaseUrl: database.url });
     applyServerTimeouts(app.getHttpServer() as Server);
     await app.listen(config.port, config.host);
+    if (config.workerMode === 'inline') warmUpSpeechToText(app);
   } catch (error) {
     await app?.close().catch(() => undefined);
     await database.stop();

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
+import { warmUpSpeechToText } from './ai/transcription/warm-up-speech-to-text';
 import { ConfigError, loadConfig } from './config';
 import { fatal, onShutdownSignal } from './process-lifecycle';
 import { WorkerModule } from './worker.module';
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   await app.init();
+  warmUpSpeechToText(app);
   onShutdownSignal(() => app.close(), say);
   say(`Worker started (queue on ${config.redisUrl ? 'Redis' : 'PostgreSQL'}).`);
 }

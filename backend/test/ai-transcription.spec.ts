@@ -11,12 +11,32 @@ import { goForwardOpus, goForwardWav, LIBRIVOX_WAV } from './support/speech-samp
 
 jest.setTimeout(60_000);
 
+/** Whether a process is still running (signal 0 only checks). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Real recordings of people speaking, from Debian's pocketsphinx-testdata (.ci/run installs it). */
 describe('offline speech-to-text (pocketsphinx on real recordings)', () => {
   const stt = new PocketsphinxSpeechToText();
+  afterAll(() => stt.onModuleDestroy());
 
-  it('is available where Debian installed it', () => {
+  it('is available where Debian installed it, with the decoder kept loaded (python3-pocketsphinx)', () => {
     expect(stt.unavailableReason).toBeUndefined();
+    expect(stt.mode).toBe('warm decoder');
   });
 
   it('transcribes a WAV recording and measures its duration to one decimal', async () => {
@@ -79,10 +99,14 @@ describe('offline speech-to-text (pocketsphinx on real recordings)', () => {
   });
 
   it('says it is unavailable, and what to install, when pocketsphinx is missing', async () => {
-    const missing = new PocketsphinxSpeechToText({ binary: '/nonexistent/pocketsphinx_continuous' });
+    const missing = new PocketsphinxSpeechToText({
+      python: '/nonexistent/python3',
+      binary: '/nonexistent/pocketsphinx_continuous',
+    });
 
+    expect(missing.unavailableReason).toMatch(/\/nonexistent\/python3 cannot import pocketsphinx/);
     expect(missing.unavailableReason).toMatch(/not found: \/nonexistent\/pocketsphinx_continuous/);
-    expect(missing.unavailableReason).toMatch(/pocketsphinx-en-us/);
+    expect(missing.unavailableReason).toMatch(/python3-pocketsphinx and pocketsphinx-en-us/);
     expect(missing.unavailableReason).toMatch(/STT_ENGINE=openai-compatible/);
     const failure = await missing
       .transcribe({ audio: await goForwardWav(), contentType: 'audio/wav' })
@@ -94,6 +118,79 @@ describe('offline speech-to-text (pocketsphinx on real recordings)', () => {
   it('says it is unavailable when the English model is missing', () => {
     const noModel = new PocketsphinxSpeechToText({ modelDir: '/nonexistent/model' });
     expect(noModel.unavailableReason).toMatch(/not found: .*\/nonexistent\/model\/en-us\b/);
+  });
+
+  it('falls back to pocketsphinx_continuous per recording without python3-pocketsphinx', async () => {
+    const program = new PocketsphinxSpeechToText({ python: '/nonexistent/python3' });
+    expect(program).toMatchObject({ unavailableReason: undefined, mode: 'program per recording' });
+
+    const result = await program.transcribe({ audio: LIBRIVOX_WAV, contentType: 'audio/wav' });
+    expect(result.text).toMatch(/\bwas not\b/);
+    expect(result.text).toMatch(/\byoung man\b/);
+  });
+});
+
+describe('offline speech-to-text: the decoders kept loaded (pocketsphinx-child-pool.ts)', () => {
+  const engines: PocketsphinxSpeechToText[] = [];
+  function engine(options: ConstructorParameters<typeof PocketsphinxSpeechToText>[0] = {}) {
+    const stt = new PocketsphinxSpeechToText(options);
+    engines.push(stt);
+    return stt;
+  }
+  afterAll(() => engines.forEach((stt) => stt.onModuleDestroy()));
+
+  it('decodes two recordings at once, each with its own decoder, and keeps both loaded', async () => {
+    const stt = engine();
+    const [goForward, librivox] = await Promise.all([
+      stt.transcribe({ audio: await goForwardWav(), contentType: 'audio/wav' }),
+      stt.transcribe({ audio: LIBRIVOX_WAV, contentType: 'audio/wav' }),
+    ]);
+
+    expect(goForward.text).toMatch(/\bgo forward ten meters\b/);
+    expect(librivox.text).toMatch(/\bwas not\b/);
+    expect(librivox.text).toMatch(/\byoung man\b/);
+    const pids = stt.decoders!.pids();
+    expect(pids).toHaveLength(2);
+    const again = await stt.transcribe({ audio: await goForwardWav(), contentType: 'audio/wav' });
+    expect(again.text).toMatch(/\bgo forward ten meters\b/);
+    expect(stt.decoders!.pids()).toEqual(pids);
+  });
+
+  it('answers VOICE_ENGINE_FAILED when its decoder dies mid-recording, and the next recording works', async () => {
+    const stt = engine({ children: 1 });
+    const failing = stt
+      .transcribe({ audio: LIBRIVOX_WAV, contentType: 'audio/wav' })
+      .catch((error: unknown) => error);
+    await waitFor(() => stt.decoders!.busyPids().length === 1);
+    const [crashed] = stt.decoders!.busyPids();
+    process.kill(crashed, 'SIGKILL');
+
+    const failure = await failing;
+    expect(failure).toBeInstanceOf(VoiceEngineError);
+    expect(failure).toMatchObject({ code: 'VOICE_ENGINE_FAILED' });
+    expect((failure as VoiceEngineError).detail).toMatch(/killed \(SIGKILL\)/);
+
+    const next = await stt.transcribe({ audio: await goForwardWav(), contentType: 'audio/wav' });
+    expect(next.text).toMatch(/\bgo forward ten meters\b/);
+    expect(stt.decoders!.pids()).not.toContain(crashed);
+  });
+
+  it('kills a decoder that runs past the timeout, and starts a new one for the next recording', async () => {
+    const stt = engine({ children: 1, timeoutMs: 3_000 });
+    // Loaded first, so the timeout falls on the decoding itself (~0.9 s loading, ~0.6 s decoding; the 12 s recording takes ~5 s).
+    await stt.transcribe({ audio: await goForwardWav(), contentType: 'audio/wav' });
+    const [slow] = stt.decoders!.pids();
+    const long = await convertAudio(LIBRIVOX_WAV, ['-af', 'aloop=loop=3:size=48000', '-f', 'wav']);
+
+    const failure = await stt
+      .transcribe({ audio: long, contentType: 'audio/wav' })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'VOICE_ENGINE_FAILED' });
+    expect((failure as VoiceEngineError).detail).toMatch(/killed after 3000 ms/);
+    await waitFor(() => !isRunning(slow));
+
+    const next = await stt.transcribe({ audio: await goForwardWav(), contentType: 'audio/wav' });
+    expect(next.text).toMatch(/\bgo forward ten meters\b/);
   });
 });
 

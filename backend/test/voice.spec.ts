@@ -633,10 +633,11 @@ describe.each<QueueBackend>(['postgres', 'redis'])('voice with the queue on %s',
 describe('voice without the offline speech-to-text engine', () => {
   let ctx: TestApp;
   beforeAll(async () => {
-    // A machine without pocketsphinx, through the real configuration: a program path that does not exist.
+    // A machine without pocketsphinx, through the real configuration: a model folder that does not exist
+    // (the program's path alone no longer says it: python3-pocketsphinx does without the program).
     ctx = await createTestApp('voice_no_stt', {
       config: { rateLimits: GENEROUS_RATE_LIMITS },
-      env: { STT_ENGINE: 'offline', POCKETSPHINX_BIN: '/nonexistent/pocketsphinx_continuous' },
+      env: { STT_ENGINE: 'offline', POCKETSPHINX_MODEL_DIR: '/nonexistent/model' },
     });
   });
   afterAll(() => ctx?.close());
@@ -645,7 +646,7 @@ describe('voice without the offline speech-to-text engine', () => {
     const user = await registerUser(ctx.app, { prefix: 'voice' });
     const refused = await transcribe(ctx.app, user, await goForwardWav()).expect(503);
     expect(refused.body).toMatchObject({ code: 'STT_UNAVAILABLE' });
-    expect(refused.body.message).toMatch(/\/nonexistent\/pocketsphinx_continuous/);
+    expect(refused.body.message).toMatch(/\/nonexistent\/model\/en-us\b/);
     expect(refused.body.message).toMatch(/pocketsphinx-en-us/);
     expect(refused.body.message).toMatch(/STT_ENGINE=openai-compatible/);
     expect(await used(ctx, user, 'audioUploadsPerMonth')).toBe(0);

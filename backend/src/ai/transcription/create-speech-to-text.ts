@@ -14,9 +14,15 @@ export function createSpeechToText(config: AppConfig): SpeechToText {
   }
   const stt = new PocketsphinxSpeechToText(config.speech.pocketsphinx);
   if (stt.unavailableReason) logger.warn(`Speech-to-text engine: unavailable: ${stt.unavailableReason}`);
-  else
+  else if (stt.mode === 'warm decoder')
     logger.log(
-      'Speech-to-text engine: pocketsphinx offline, English (set STT_ENGINE=openai-compatible for Whisper)',
+      'Speech-to-text engine: pocketsphinx offline, English, decoders kept loaded (python3-pocketsphinx) ' +
+        '(set STT_ENGINE=openai-compatible for Whisper)',
+    );
+  else
+    logger.warn(
+      'Speech-to-text engine: pocketsphinx offline, English, pocketsphinx_continuous started per recording ' +
+        '(~0.7 s slower each: install python3-pocketsphinx to keep the model loaded)',
     );
   return stt;
 }

@@ -42,4 +42,10 @@ export interface SpeechToText {
    * a provider failure, ChatModelError (AI_* codes).
    */
   transcribe(request: TranscriptionRequest): Promise<TranscriptionResult>;
+  /**
+   * Loads what the first recording would otherwise wait for (an offline model), in the background.
+   * Called once by the processes that run the transcribe job, at their start (warm-up-speech-to-text.ts);
+   * engines with nothing to load have none.
+   */
+  warmUp?(): void;
 }
