@@ -26,4 +26,6 @@ COPY --from=build /app/data/lexicon ./data/lexicon
 USER node
 EXPOSE 3000
 # The heap cap of scripts/lib.mjs (apiNodeArgs): garbage is collected long before the container's limit.
+# It holds per API process: API_PROCESSES (default one per core the container sees, docs/operations.md
+# "Several API processes") processes of up to 512 MB each, so size the memory limit to match.
 CMD ["node", "--max-old-space-size=512", "backend/dist/main.js"]

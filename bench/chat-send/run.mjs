@@ -12,13 +12,13 @@
 import { fork, spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { repoRoot, startKasa } from '../support/kasa-server.mjs';
-import { cpuMs, cpuMsByName, cpuSplitMs } from '../support/proc.mjs';
+import { cpuMs, cpuMsByName, cpuSplitMsTree } from '../support/proc.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name, fallback) => {
@@ -55,6 +55,8 @@ const kasa = await startKasa({
   name: 'bench_chat_send',
   port,
   embeddedPgPort: 54370,
+  // As production runs it: one API process per core unless API_PROCESSES says otherwise.
+  processes: Number(process.env.API_PROCESSES ?? availableParallelism()),
   env: {
     OPENAI_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
     OPENAI_API_KEY: 'bench',
@@ -94,6 +96,10 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
+
+console.log(
+  `API processes: ${kasa.processes} (API_PROCESSES; one per core by default), load average ${load()}`,
+);
 
 try {
   // One real sign-up (the password hash to copy), then the other users straight into the table.
@@ -166,8 +172,9 @@ try {
 
   /** CPU time (ms) so far of each process in the burst: who spends the machine's two cores. */
   const cpu = () => ({
-    server: cpuMs(kasa.pid),
-    serverSystem: cpuSplitMs(kasa.pid).system,
+    // The primary and its API processes together.
+    server: (({ user, system }) => user + system)(cpuSplitMsTree(kasa.pid)),
+    serverSystem: cpuSplitMsTree(kasa.pid).system,
     postgres: cpuMsByName('postgres'),
     model: cpuMs(model.pid),
     client: (process.cpuUsage().user + process.cpuUsage().system) / 1000,

@@ -12,12 +12,13 @@
 // REDIS_URL is set (redis → REDIS_URL or redis://127.0.0.1:6379), else PostgreSQL (REDIS_URL='').
 import { fork, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Agent } from 'undici';
 import { repoRoot, startKasa } from '../support/kasa-server.mjs';
-import { cpuMs, rssMb } from '../support/proc.mjs';
+import { cpuMsTree as cpuMs, rssMbTree as rssMb } from '../support/proc.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name, fallback) => {
@@ -62,6 +63,8 @@ const kasa = await startKasa({
   name: 'bench_chat',
   port,
   embeddedPgPort: 54359,
+  // As production runs it: one API process per core unless API_PROCESSES says otherwise.
+  processes: Number(process.env.API_PROCESSES ?? availableParallelism()),
   env: {
     OPENAI_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
     OPENAI_API_KEY: 'bench',
@@ -76,6 +79,8 @@ const kasa = await startKasa({
   throw error;
 });
 const origin = kasa.origin;
+// CPU and RSS below are the primary's and every API process's together.
+console.log(`API processes: ${kasa.processes} (API_PROCESSES; one per core by default)`);
 
 const stopAll = async () => {
   await kasa.stop();

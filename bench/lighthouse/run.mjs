@@ -9,6 +9,9 @@
 //              from run to run with the machine's load (printed before each page)
 //   --trace DIR   writes each run's trace (DIR/<page>-<run>.trace.json, open in chrome://tracing or
 //                 the Performance panel) to see where the main-thread time goes
+//   --category accessibility   instead: Lighthouse's accessibility score (one run each: it does
+//                 not vary with load) of `/` signed out and /chat, /ai-studio, /subscription and
+//                 /account signed in, with each failing audit and its elements
 //
 // Chrome: CHROME_PATH (default /usr/bin/chromium), headless, no sandbox, no GPU.
 import { loadavg } from 'node:os';
@@ -26,6 +29,10 @@ const runsArg = process.argv.indexOf('--runs');
 const runs = Math.max(1, Number(runsArg > -1 ? process.argv[runsArg + 1] : 5) || 5);
 const traceArg = process.argv.indexOf('--trace');
 const traceDir = traceArg > -1 ? process.argv[traceArg + 1] : undefined;
+const categoryArg = process.argv.indexOf('--category');
+const category = categoryArg > -1 ? process.argv[categoryArg + 1] : 'performance';
+if (category !== 'performance' && category !== 'accessibility')
+  throw new Error(`--category: performance or accessibility, not ${category}`);
 const port = Number(process.env.BENCH_PORT ?? 3210);
 const kasa = externalOrigin
   ? undefined
@@ -150,6 +157,52 @@ async function measureOnce(path, token, run) {
   });
 }
 
+/** The accessibility category of one page: its score and the audits that failed, with their elements. */
+async function measureAccessibility(path, token) {
+  return withChrome(async (chromePort) => {
+    if (token) await storeToken(chromePort, token);
+    const result = await lighthouse(
+      `${origin}${path}`,
+      {
+        port: chromePort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['accessibility'],
+        disableStorageReset: Boolean(token),
+      },
+      undefined,
+    );
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) throw new LighthouseRunError(path, runtimeError);
+    const failed = categories.accessibility.auditRefs
+      .filter((ref) => ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1)
+      .map((ref) => ({
+        id: ref.id,
+        title: audits[ref.id].title,
+        nodes: (audits[ref.id].details?.items ?? []).map((item) => item.node?.selector ?? '?').slice(0, 5),
+      }));
+    return { score: Math.round(categories.accessibility.score * 100), failed };
+  });
+}
+
+async function accessibilityReport() {
+  const token = await registerBenchUser();
+  console.log(
+    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, accessibility, ${origin}`,
+  );
+  for (const [path, signedIn] of [
+    ['/', false],
+    ['/chat', true],
+    ['/ai-studio', true],
+    ['/subscription', true],
+    ['/account', true],
+  ]) {
+    const { score, failed } = await measureAccessibility(path, signedIn ? token : undefined);
+    console.log(`${path} (${signedIn ? 'signed in' : 'signed out'}): accessibility ${score}`);
+    for (const audit of failed) console.log(`  ${audit.id}: ${audit.title} ${audit.nodes.join(', ')}`);
+  }
+}
+
 /** What Chrome's own install check says for `/` once the page (and its service worker) has loaded. */
 async function installability() {
   return withChrome(async (chromePort) => {
@@ -178,42 +231,45 @@ const load = () =>
     .join(' ');
 
 try {
-  const token = await registerBenchUser();
-  console.log(
-    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (Slow 4G, 4x CPU, simulated), ${origin}; load average ${load()}`,
-  );
-  for (const [path, signedIn] of [
-    ['/', false],
-    ['/chat', true],
-  ]) {
-    const results = [];
-    const loadBefore = load();
-    for (let i = 0; i < runs; i += 1) results.push(await measure(path, signedIn ? token : undefined, i));
-    const scores = results.map((x) => x.score);
-    const r = [...results].sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)];
+  if (category === 'accessibility') await accessibilityReport();
+  else {
+    const token = await registerBenchUser();
     console.log(
-      `\n${r.path} (${r.who}): performance ${r.score} (median of ${runs}: ${scores.join(', ')}; load average ${loadBefore} before, ${load()} after)\n  FCP ${r.fcp}  LCP ${r.lcp}  TBT ${r.tbt}  CLS ${r.cls}  Speed Index ${r.si}  transferred ${r.bytes}`,
+      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile (Slow 4G, 4x CPU, simulated), ${origin}; load average ${load()}`,
     );
-    if (r.lcpElement) console.log(`  LCP element: ${r.lcpElement}`);
-    if (r.heaviestScripts.length) console.log(`  most CPU: ${r.heaviestScripts.join(', ')}`);
-    if (r.mainThread.length) console.log(`  main thread: ${r.mainThread.join(', ')}`);
-    if (r.longTasks.length) console.log(`  long tasks: ${r.longTasks.join('; ')}`);
-    for (const warning of r.warnings) console.log(`  warning: ${warning}`);
+    for (const [path, signedIn] of [
+      ['/', false],
+      ['/chat', true],
+    ]) {
+      const results = [];
+      const loadBefore = load();
+      for (let i = 0; i < runs; i += 1) results.push(await measure(path, signedIn ? token : undefined, i));
+      const scores = results.map((x) => x.score);
+      const r = [...results].sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)];
+      console.log(
+        `\n${r.path} (${r.who}): performance ${r.score} (median of ${runs}: ${scores.join(', ')}; load average ${loadBefore} before, ${load()} after)\n  FCP ${r.fcp}  LCP ${r.lcp}  TBT ${r.tbt}  CLS ${r.cls}  Speed Index ${r.si}  transferred ${r.bytes}`,
+      );
+      if (r.lcpElement) console.log(`  LCP element: ${r.lcpElement}`);
+      if (r.heaviestScripts.length) console.log(`  most CPU: ${r.heaviestScripts.join(', ')}`);
+      if (r.mainThread.length) console.log(`  main thread: ${r.mainThread.join(', ')}`);
+      if (r.longTasks.length) console.log(`  long tasks: ${r.longTasks.join('; ')}`);
+      for (const warning of r.warnings) console.log(`  warning: ${warning}`);
+    }
+    console.log(`\nLoad average after the runs: ${load()}`);
+    const install = await installability();
+    console.log(`\nInstallability of / (Chrome's Page.getInstallabilityErrors):`);
+    console.log(
+      `  manifest: ${install.manifestUrl || 'none'}${install.manifestErrors.length ? '' : ', no errors'}`,
+    );
+    for (const e of install.manifestErrors)
+      console.log(`  manifest ${e.critical ? 'error' : 'warning'}: ${e.message}`);
+    console.log(`  service worker: ${install.worker ?? 'none active after 15 s'}`);
+    console.log(
+      install.installabilityErrors.length
+        ? `  NOT installable: ${install.installabilityErrors.map((e) => e.errorId).join(', ')}`
+        : '  installable: no installability errors',
+    );
   }
-  console.log(`\nLoad average after the runs: ${load()}`);
-  const install = await installability();
-  console.log(`\nInstallability of / (Chrome's Page.getInstallabilityErrors):`);
-  console.log(
-    `  manifest: ${install.manifestUrl || 'none'}${install.manifestErrors.length ? '' : ', no errors'}`,
-  );
-  for (const e of install.manifestErrors)
-    console.log(`  manifest ${e.critical ? 'error' : 'warning'}: ${e.message}`);
-  console.log(`  service worker: ${install.worker ?? 'none active after 15 s'}`);
-  console.log(
-    install.installabilityErrors.length
-      ? `  NOT installable: ${install.installabilityErrors.map((e) => e.errorId).join(', ')}`
-      : '  installable: no installability errors',
-  );
 } finally {
   await kasa?.stop();
 }

@@ -1,5 +1,7 @@
 // Starts Kasa's production build for a benchmark the way `npm start` runs it (node
-// backend/dist/main.js), on its own port and its own database, and stops it afterwards.
+// backend/dist/main.js; `processes`: API_PROCESSES, 1 unless the bench asks, so the figures of
+// benches that read one process's CPU and memory stay comparable), on
+// its own port and its own database, and stops it afterwards.
 // DATABASE_URL set: a fresh database `kasa_<name>` on that server; else the embedded PostgreSQL
 // in .data/<name>.
 import { spawn } from 'node:child_process';
@@ -19,9 +21,18 @@ export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..'
  * @param {Record<string,string>} [options.env]  extra settings (OPENAI_BASE_URL...)
  * @param {string[]} [options.nodeArgs]          e.g. --cpu-prof
  * @param {boolean} [options.frontend]          false: the API alone, no frontend build needed
- * @returns {Promise<{ origin: string, pid: number, register: (prefix?: string) => Promise<string>, stop: () => Promise<void> }>}
+ * @param {number} [options.processes]          API_PROCESSES (default 1)
+ * @returns {Promise<{ origin: string, pid: number, processes: number, register: (prefix?: string) => Promise<string>, stop: () => Promise<void> }>}
  */
-export async function startKasa({ name, port, embeddedPgPort, env = {}, nodeArgs = [], frontend = true }) {
+export async function startKasa({
+  name,
+  port,
+  embeddedPgPort,
+  env = {},
+  nodeArgs = [],
+  frontend = true,
+  processes = 1,
+}) {
   const main = join(repoRoot, 'backend/dist/main.js');
   if (!existsSync(main) || (frontend && !existsSync(join(repoRoot, 'frontend-shell/dist/index.html')))) {
     throw new Error('No production build: run `npm run build` first.');
@@ -34,6 +45,7 @@ export async function startKasa({ name, port, embeddedPgPort, env = {}, nodeArgs
     // Benchmarks sign many users up from one address.
     RATE_LIMIT_LOGIN_PER_IP: '100000',
     RATE_LIMIT_REGISTER_PER_IP: '100000',
+    API_PROCESSES: String(processes),
     ...env,
   };
   if (process.env.DATABASE_URL) {
@@ -52,8 +64,17 @@ export async function startKasa({ name, port, embeddedPgPort, env = {}, nodeArgs
   }
   const server = spawn(process.execPath, [...apiNodeArgs(serverEnv), ...nodeArgs, main], {
     env: serverEnv,
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Ready once it says so: with several processes that is when every one of them listens.
+  let said = '';
+  const running = new Promise((resolve) =>
+    server.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      said += chunk;
+      if (said.includes('Kasa is running at')) resolve();
+    }),
+  );
   const origin = `http://127.0.0.1:${port}`;
   const stop = () =>
     new Promise((resolve) => {
@@ -65,7 +86,11 @@ export async function startKasa({ name, port, embeddedPgPort, env = {}, nodeArgs
   try {
     for (let i = 0; ; i += 1) {
       try {
-        if ((await fetch(`${origin}/api/health`)).ok) break;
+        const ready = await Promise.race([
+          running.then(() => true),
+          new Promise((r) => setTimeout(r, 10, false)),
+        ]);
+        if (ready && (await fetch(`${origin}/api/health`)).ok) break;
       } catch {
         /* not up yet */
       }
@@ -95,5 +120,5 @@ export async function startKasa({ name, port, embeddedPgPort, env = {}, nodeArgs
     return (await response.json()).token;
   };
 
-  return { origin, pid: server.pid, register, stop };
+  return { origin, pid: server.pid, processes: Number(serverEnv.API_PROCESSES), register, stop };
 }

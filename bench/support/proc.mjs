@@ -56,3 +56,52 @@ export function cpuMsByName(name) {
   }
   return (total * 1000) / CLOCK_TICKS;
 }
+
+/**
+ * The pids of `pid` and its children (an API primary and its API_PROCESSES workers), without the
+ * embedded PostgreSQL the primary starts (cpuMsByName('postgres') counts that one).
+ */
+export function processTree(pid) {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    const kept = children
+      ? children
+          .split(' ')
+          .map(Number)
+          .filter((child) => !isPostgres(child))
+      : [];
+    return [pid, ...kept.flatMap(processTree)];
+  } catch {
+    return [pid];
+  }
+}
+
+function isPostgres(pid) {
+  try {
+    return stat(pid).name === 'postgres';
+  } catch {
+    return false;
+  }
+}
+
+/** cpuSplitMs summed over `pid` and its children: the whole API however many processes it runs. */
+export function cpuSplitMsTree(pid) {
+  const total = { user: 0, system: 0 };
+  for (const each of processTree(pid)) {
+    const { user, system } = cpuSplitMs(each);
+    if (Number.isFinite(user)) total.user += user;
+    if (Number.isFinite(system)) total.system += system;
+  }
+  return total;
+}
+
+/** cpuMs over `pid` and its children. */
+export function cpuMsTree(pid) {
+  const { user, system } = cpuSplitMsTree(pid);
+  return user + system;
+}
+
+/** rssMb summed over `pid` and its children (the primary and every API process). */
+export function rssMbTree(pid) {
+  return processTree(pid).reduce((total, each) => total + rssMb(each), 0);
+}

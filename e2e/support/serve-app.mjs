@@ -1,5 +1,5 @@
 // Starts the production build for the end-to-end tests the way `npm start` does (node
-// backend/dist/main.js), with a database of its own:
+// backend/dist/main.js, here with two API processes), with a database of its own:
 // - DATABASE_URL set (CI): a fresh `kasa_e2e` database (kasa_e2e_<port> off the default port) on
 //   that server, and REDIS_URL as given;
 // - otherwise: the embedded PostgreSQL in .data/e2e on its own port.
@@ -28,6 +28,9 @@ const env = {
   // The dev outbox (reset codes) is readable by an administrator only: support/session.ts signs in
   // as this one (E2E_ADMIN) to read it.
   ADMIN_USERNAMES: 'e2e_admin',
+  // Two API processes (node:cluster, backend/src/cluster/), as production runs one per core: the
+  // suite then also crosses processes (a reply resumed or stopped by another process).
+  API_PROCESSES: process.env.API_PROCESSES ?? '2',
 };
 
 if (process.env.DATABASE_URL) {

@@ -52,6 +52,7 @@ export const messages = defineMessages({
     signedInAs: 'Signed in as {username}',
 
     messagesLabel: 'Messages',
+    composerLabel: 'Write a message',
     you: 'You',
     loadingConversation: 'Loading conversation…',
     conversationFailed: 'This conversation could not be loaded.',
@@ -230,6 +231,7 @@ export const messages = defineMessages({
     signedInAs: 'Connecté en tant que {username}',
 
     messagesLabel: 'Messages',
+    composerLabel: 'Écrire un message',
     you: 'Vous',
     loadingConversation: 'Chargement de la conversation…',
     conversationFailed: "Cette conversation n'a pas pu être chargée.",

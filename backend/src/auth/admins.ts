@@ -15,12 +15,15 @@ import { normalizeUsername, type User, UsersService } from '../users';
 export class Admins implements OnApplicationBootstrap {
   private readonly logger = new Logger('Admins');
   private readonly names: readonly string[];
+  /** Slot 0 binds and warns at start; the other API processes would only repeat it (race-safe anyway). */
+  private readonly bindsAtStart: boolean;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly users: UsersService,
   ) {
     this.names = [...new Set(config.adminUsernames.map(normalizeUsername))];
+    this.bindsAtStart = !config.apiProcessIndex;
   }
 
   isAdmin(user: Pick<User, 'adminName'> | null | undefined): boolean {
@@ -34,6 +37,7 @@ export class Admins implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    if (!this.bindsAtStart) return;
     for (const name of this.names) {
       const holder = await this.users.findByUsername(name);
       if (holder) await this.claim(holder);

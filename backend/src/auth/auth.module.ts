@@ -12,6 +12,8 @@ import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { PasswordResetCode } from './password-reset-code.entity';
 import { PasswordResetCodesRepository } from './password-reset-codes.repository';
+import { RateLimitCountersCleanup } from './rate-limit-store/rate-limit-counters.cleanup';
+import { RateLimitCountersRepository } from './rate-limit-store/rate-limit-counters.repository';
 import { RateLimitService } from './rate-limit.service';
 import { TokenService } from './token.service';
 import { AccountSecurityService } from './two-factor/account-security.service';
@@ -51,6 +53,8 @@ import { UserTwoFactor } from './two-factor/user-two-factor.entity';
     AdminGuard,
     Admins,
     RateLimitService,
+    RateLimitCountersRepository,
+    RateLimitCountersCleanup,
     TwoFactorRepository,
     TwoFactorService,
     TwoFactorLockMailer,

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { APP_CONFIG, type AppConfig, type AuthRateLimits } from '../config';
 import { normalizeUsername } from '../users/normalize-username';
 import { LocalRateLimitCounters, type RateLimitRecord } from './local-rate-limit-counters';
+import { RateLimitCountersRepository } from './rate-limit-store/rate-limit-counters.repository';
 import { RateLimitedException } from './rate-limited.exception';
 
 /** One username from one address: an address never contains '|', so the key is unambiguous. */
@@ -22,14 +23,17 @@ export const SHARED_COUNT_TIMEOUT_MS = 1000;
 const SHARED_RETRY_MS = 5000;
 
 /**
- * Counts attempts per key: in Redis when REDIS_URL is set (shared by every API process), in this
- * process's memory otherwise. Keys are built by the caller (a normalised username, a rate-limit
- * address, both, or one key for everyone) and used exactly as given.
+ * Counts attempts per key: in Redis when REDIS_URL is set, in PostgreSQL otherwise
+ * (auth_rate_limit_counters), so every API process (API_PROCESSES) and every instance on the same
+ * database counts in one place and an attacker gets no more tries by reaching another process. Keys
+ * are built by the caller (a normalised username, a rate-limit address, both, or one key for
+ * everyone) and used exactly as given.
  *
- * Without Redis (down, unreachable, too slow) the counts fail safe: they go to the local counters
- * for the outage, told once in the log, so people can still sign in and each process still limits
- * what it sees; Redis is used again as soon as it answers (docs/operations.md "PostgreSQL or Redis
- * unavailable").
+ * When Redis is set but down (unreachable, too slow) the counts go to PostgreSQL for the outage,
+ * which every process shares too; only when the database fails as well does a process count in its
+ * own memory (LocalRateLimitCounters), so people can still sign in and each process still limits
+ * what it sees. Each change is told once in the log; the shared store is used again as soon as it
+ * answers (docs/operations.md "PostgreSQL or Redis unavailable").
  */
 @Injectable()
 export class RateLimitService implements OnApplicationShutdown {
@@ -39,9 +43,14 @@ export class RateLimitService implements OnApplicationShutdown {
   private readonly shared?: ThrottlerStorageRedisService;
   /** Set while Redis is down: counts go to `local`; `retryAt`: when a healthy-looking connection is tried again. */
   private sharedDown?: { since: number; retryAt: number };
+  /** Set while PostgreSQL cannot count: counts go to `local` until `retryAt`. */
+  private databaseDown?: { since: number; retryAt: number };
   private stopping = false;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly database: RateLimitCountersRepository,
+  ) {
     if (!config.redisUrl) return;
     const redis = new Redis(config.redisUrl, {
       maxRetriesPerRequest: 1,
@@ -84,7 +93,39 @@ export class RateLimitService implements OnApplicationShutdown {
         this.sharedFailed(error);
       }
     }
+    if (!this.databaseDown || Date.now() >= this.databaseDown.retryAt) {
+      try {
+        const record = await this.database.increment(fullKey, windowMs, limit, windowMs);
+        this.databaseBack();
+        return record;
+      } catch (error) {
+        this.databaseFailed(error);
+      }
+    }
     return this.local.increment(fullKey, windowMs, limit, windowMs);
+  }
+
+  private databaseFailed(error: unknown): void {
+    if (this.stopping) return;
+    const now = Date.now();
+    if (this.databaseDown) {
+      this.databaseDown.retryAt = now + SHARED_RETRY_MS;
+      return;
+    }
+    this.databaseDown = { since: now, retryAt: now + SHARED_RETRY_MS };
+    const reason = (error as { message?: unknown } | null)?.message ?? String(error);
+    this.logger.warn(
+      `The database cannot count sign-in attempts (${String(reason)}): counting in this process's memory until it answers.`,
+    );
+  }
+
+  private databaseBack(): void {
+    const down = this.databaseDown;
+    if (!down || this.stopping) return;
+    this.databaseDown = undefined;
+    this.logger.log(
+      `The database counts sign-in attempts again after ${Math.round((Date.now() - down.since) / 1000)} s.`,
+    );
   }
 
   private sharedFailed(error: unknown): void {
@@ -97,7 +138,7 @@ export class RateLimitService implements OnApplicationShutdown {
     this.sharedDown = { since: now, retryAt: now + SHARED_RETRY_MS };
     const reason = (error as { message?: unknown } | null)?.message ?? String(error);
     this.logger.warn(
-      `Redis cannot be reached for the sign-in rate limits (${String(reason)}): counting in this process's memory until it is back.`,
+      `Redis cannot be reached for the sign-in rate limits (${String(reason)}): counting in PostgreSQL until it is back.`,
     );
   }
 
@@ -126,12 +167,18 @@ export class RateLimitService implements OnApplicationShutdown {
 
   /**
    * Forgets a key's attempts (a successful sign-in: only failures count towards its lockout). A
-   * failure to forget in Redis is logged as an outage and otherwise ignored: the count then only
+   * failure to forget in Redis or PostgreSQL is logged as an outage and otherwise ignored: the count then only
    * runs out with its window.
    */
   async forget(name: RateLimitName, key: string): Promise<void> {
     const fullKey = this.fullKey(name, key);
     this.local.forget(fullKey);
+    // Forgotten in PostgreSQL too: it may have counted during a Redis outage.
+    try {
+      await this.database.forget(fullKey);
+    } catch (error) {
+      this.databaseFailed(error);
+    }
     if (!this.redis || !this.useShared()) return;
     try {
       // The keys ThrottlerStorageRedisService.increment uses for this key and name.

@@ -17,6 +17,16 @@ export interface AppConfig {
    */
   databasePoolSize: number;
   /**
+   * API processes sharing the port (node:cluster, backend/src/cluster/): API_PROCESSES, default one
+   * per core. 1 runs the API in this process without the cluster layer.
+   */
+  apiProcesses: number;
+  /**
+   * This API process's slot among apiProcesses (0 when alone). Startup tasks that must run once
+   * per deployment, not once per process, run in slot 0 only (docs/operations.md).
+   */
+  apiProcessIndex: number;
+  /**
    * DATABASE_CONNECT_TIMEOUT_MS: how long a query waits for a connection (a new one, or a free one
    * of the pool) before failing as unavailable (503) instead of hanging while PostgreSQL is out of reach.
    */

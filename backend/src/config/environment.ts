@@ -125,6 +125,21 @@ export class EnvironmentVariables {
   @Max(65535)
   EMBEDDED_PG_PORT?: number;
 
+  /** Set by the cluster primary (cluster/cluster-env.ts) on each API worker: its stable slot. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'KASA_PROCESS_INDEX must be a whole number (set by the cluster primary)' })
+  @Min(0)
+  KASA_PROCESS_INDEX?: number;
+
+  /** How many API processes share the port (node:cluster); default one per core, 1 = no cluster layer. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'API_PROCESSES must be a whole number of processes (e.g. 2; 1 = a single process)' })
+  @Min(1, { message: 'API_PROCESSES must be at least 1' })
+  @Max(64, { message: 'API_PROCESSES must be at most 64' })
+  API_PROCESSES?: number;
+
   @IsOptional()
   @Transform(toInt)
   @IsInt({ message: 'DATABASE_POOL_SIZE must be a whole number' })

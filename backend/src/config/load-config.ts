@@ -142,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remoteUrls,
     embeddedPgPort: vars.EMBEDDED_PG_PORT ?? 54329,
     databasePoolSize: vars.DATABASE_POOL_SIZE ?? DEFAULT_DATABASE_POOL_SIZE,
+    apiProcesses: vars.API_PROCESSES ?? availableParallelism(),
+    apiProcessIndex: vars.KASA_PROCESS_INDEX ?? 0,
     databaseConnectTimeoutMs: vars.DATABASE_CONNECT_TIMEOUT_MS ?? 10_000,
     threads: {
       size: vars.THREAD_POOL_SIZE ?? Math.max(1, availableParallelism() - 1),

@@ -56,7 +56,8 @@ export function LandingPage() {
         />
       </main>
 
-      <p className="kasa-landing-specialized">{t('specialized')}</p>
+      {/* A landmark (complementary), as every part of the page is (docs/architecture.md#accessibility). */}
+      <aside className="kasa-landing-specialized">{t('specialized')}</aside>
       <LegalFooter />
       {forgotRequested && (
         <Suspense fallback={null}>

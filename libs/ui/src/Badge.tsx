@@ -12,7 +12,8 @@ export type BadgeSize = 'small' | 'medium';
 
 const VARIANTS: Record<BadgeVariant, Record<string, string>> = {
   primary: { bgcolor: 'primary.main', color: 'primary.contrastText', whiteSpace: 'nowrap' },
-  secondary: { bgcolor: 'action.selected', color: 'text.primary', whiteSpace: 'nowrap' },
+  // The text colour of the surface it sits on: text.primary on a page, white on mono's black banner.
+  secondary: { bgcolor: 'action.selected', color: 'inherit', whiteSpace: 'nowrap' },
   destructive: { bgcolor: 'error.main', color: 'error.contrastText', whiteSpace: 'nowrap' },
   outline: {
     border: '1px solid',

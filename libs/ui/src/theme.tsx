@@ -18,7 +18,25 @@ import { uiMessages } from './messages';
 export type ThemeMode = 'color' | 'mono';
 
 export const THEME_STORAGE_KEY = 'kasa-theme';
+/** The brand yellow: for surfaces only (the header, filled buttons, badges, highlights). */
 export const ACCENT_COLOR = '#ffd60a';
+/**
+ * The accent's ink: text, icons and outlines drawn in the accent on a light background. The yellow
+ * itself is 1.3–1.4:1 on white or cream, far under WCAG AA (4.5:1 text, 3:1 outlines); this dark
+ * gold is 6.9:1 on white, 6.7:1 on the cream background and 4.9:1 on the yellow
+ * (docs/architecture.md#accessibility). Mono uses black.
+ */
+export const ACCENT_INK = '#735600';
+
+declare module '@mui/material/styles' {
+  interface Palette {
+    /** ACCENT_INK in colour, black in mono: `sx={{ color: 'ink' }}`. */
+    ink: string;
+  }
+  interface PaletteOptions {
+    ink?: string;
+  }
+}
 
 export function readStoredThemeMode(): ThemeMode {
   try {
@@ -41,14 +59,19 @@ const FONT_STACK =
 
 export function createKasaTheme(mode: ThemeMode): Theme {
   const mono = mode === 'mono';
+  const ink = mono ? '#000000' : ACCENT_INK;
   return createTheme({
     palette: {
       mode: 'light',
+      ink,
       primary: mono
         ? { main: '#000000', contrastText: '#ffffff' }
         : { main: ACCENT_COLOR, dark: '#e6bf00', contrastText: '#141414' },
       secondary: { main: '#141414', contrastText: '#ffffff' },
       error: { main: mono ? '#000000' : '#b3261e' },
+      // MUI's default warning.dark (#e65100) is 3.8:1 on white: a warning written in it (a meter
+      // near its limit) would miss WCAG AA's 4.5:1. This orange is 6.1:1.
+      warning: { main: '#ed6c02', light: '#ff9800', dark: mono ? '#000000' : '#a84300' },
       background: { default: mono ? '#ffffff' : '#fffdf4', paper: '#ffffff' },
       text: { primary: '#141414', secondary: mono ? '#333333' : '#4a4a4a' },
       divider: mono ? '#000000' : '#e8e1c4',
@@ -62,8 +85,41 @@ export function createKasaTheme(mode: ThemeMode): Theme {
       h3: { fontSize: '1.1rem', fontWeight: 700 },
     },
     components: {
-      // Large touch targets for phones.
-      MuiButton: { styleOverrides: { root: { minHeight: 44, paddingLeft: 16, paddingRight: 16 } } },
+      MuiButton: {
+        styleOverrides: {
+          root: {
+            // Large touch targets for phones.
+            minHeight: 44,
+            paddingLeft: 16,
+            paddingRight: 16,
+            // Text and outlined buttons draw their label and border in the primary colour: the
+            // ink, never the yellow, on a light background (filled buttons keep the yellow).
+            variants: [
+              {
+                props: { color: 'primary' },
+                style: {
+                  '--variant-textColor': ink,
+                  '--variant-outlinedColor': ink,
+                  '--variant-outlinedBorder': ink,
+                  '&:hover': { '--variant-outlinedBorder': ink },
+                },
+              },
+            ],
+          },
+        },
+      },
+      MuiIconButton: { styleOverrides: { colorPrimary: { color: ink } } },
+      MuiTab: { styleOverrides: { textColorPrimary: { '&.Mui-selected': { color: ink } } } },
+      MuiTabs: { styleOverrides: { indicator: { backgroundColor: ink } } },
+      MuiFormLabel: { styleOverrides: { root: { '&.Mui-focused': { color: ink } } } },
+      MuiOutlinedInput: {
+        styleOverrides: { root: { '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: ink } } },
+      },
+      MuiSwitch: {
+        styleOverrides: {
+          switchBase: { '&.Mui-checked.MuiSwitch-colorPrimary': { color: ink } },
+        },
+      },
     },
   });
 }

@@ -70,7 +70,7 @@ export function PlanComparison({
                 p: 2,
                 borderRadius: 2,
                 border: '2px solid',
-                borderColor: current ? 'primary.main' : 'divider',
+                borderColor: current ? 'ink' : 'divider',
                 minWidth: 0,
               }}
             >

@@ -7,7 +7,9 @@ import { ButtonBase, useT } from '@kasa/ui';
 import { ChevronDownIcon } from './model-icons';
 import { modelMessages } from './model-messages';
 
-const loadMenu = () => import('./ModelMenu');
+/** The menu's code (fetched ahead when the screen is idle: screen/idle-prefetch.ts). */
+export const loadModelMenu = () => import('./ModelMenu');
+const loadMenu = loadModelMenu;
 const ModelMenu = lazy(loadMenu);
 
 export interface ModelPickerProps {

@@ -19,8 +19,10 @@ import type { OutboxItem } from '../offline/outbox';
 import type { VoiceTurnDraft } from '../voice/voice-turn';
 import { isSpokenMessage } from './voice/spoken';
 
-// The markdown renderer (marked + the token renderer) loads when the first reply is on screen.
-const Markdown = lazy(() => import('@kasa/ui/markdown'));
+// The markdown renderer (marked + the token renderer) loads when the first reply is on screen, or
+// earlier when the screen is idle (screen/idle-prefetch.ts): the first reply then does not wait.
+export const loadMarkdown = () => import('@kasa/ui/markdown');
+const Markdown = lazy(loadMarkdown);
 // A spoken message's player and language menu load with the first one shown: only the composer's
 // voice buttons are in /chat's first load (docs/product.md#voice, the page's size budget).
 // Named: the screen fetches them ahead for offline use (screen/useOfflineVoicePrefetch.ts).

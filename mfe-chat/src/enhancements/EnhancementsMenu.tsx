@@ -4,7 +4,9 @@
 // 'Enhancement Added' and adds its text or attachments to the draft.
 import { lazy, Suspense, useCallback, useId, useRef, useState, type ComponentType } from 'react';
 import { Box, useT, useToast } from '@kasa/ui';
+import { prefetchChunks } from '@kasa/ui/prefetch';
 import type { ChatToolsApi } from '../shared/chat-tools';
+import { chunkRuntime } from '../shared/chunk-runtime';
 import { IconButton } from '../shared/ui/IconButton';
 import { PlusIcon } from '../shared/ui/icons';
 import { Spinner } from '../shared/ui/Spinner';
@@ -13,16 +15,27 @@ import { enhancementMessages } from './messages';
 import { messages as chatMessages } from '../messages';
 import type { EnhancementDialogProps, EnhancementResult } from './types';
 
-const loadPopover = () => import('./EnhancementsPopover');
-const EnhancementsPopover = lazy(loadPopover);
+/** The menu's code (fetched ahead by the screen when idle: screen/idle-prefetch.ts). */
+export const loadEnhancementsPopover = () => import('./EnhancementsPopover');
+const EnhancementsPopover = lazy(loadEnhancementsPopover);
+
+type DialogModule = Promise<{ default: ComponentType<EnhancementDialogProps> }>;
+const DIALOG_LOADERS: Record<EnhancementName, () => DialogModule> = {
+  upload: () => import('./upload/UploadDialog'),
+  cloud: () => import('./cloud-storage/CloudStorageDialog'),
+  search: () => import('./search/WebSearchDialog'),
+  canvas: () => import('./canvas/CanvasDialog'),
+  research: () => import('./research/ResearchDialog'),
+  languageTool: () => import('./language-tool/LanguageToolDialog'),
+};
 
 const DIALOGS: Record<EnhancementName, ComponentType<EnhancementDialogProps>> = {
-  upload: lazy(() => import('./upload/UploadDialog')),
-  cloud: lazy(() => import('./cloud-storage/CloudStorageDialog')),
-  search: lazy(() => import('./search/WebSearchDialog')),
-  canvas: lazy(() => import('./canvas/CanvasDialog')),
-  research: lazy(() => import('./research/ResearchDialog')),
-  languageTool: lazy(() => import('./language-tool/LanguageToolDialog')),
+  upload: lazy(DIALOG_LOADERS.upload),
+  cloud: lazy(DIALOG_LOADERS.cloud),
+  search: lazy(DIALOG_LOADERS.search),
+  canvas: lazy(DIALOG_LOADERS.canvas),
+  research: lazy(DIALOG_LOADERS.research),
+  languageTool: lazy(DIALOG_LOADERS.languageTool),
 };
 
 /** While a dialog's code downloads (a slow connection): a dimmed screen that says so. */
@@ -65,6 +78,9 @@ export function EnhancementsMenu({ api }: { api: ChatToolsApi }) {
   const openMenu = () => {
     setMenuLoaded(true);
     setMenuOpen(true);
+    // The menu is open: a tool is likely next. Its dialog's code is fetched now (not run), so
+    // the pick does not wait for it; never with the data saver on (@kasa/ui/prefetch).
+    prefetchChunks(chunkRuntime(), Object.values(DIALOG_LOADERS));
   };
 
   const pick = useCallback((name: EnhancementName) => {
@@ -99,8 +115,9 @@ export function EnhancementsMenu({ api }: { api: ChatToolsApi }) {
         aria-describedby={api.online ? undefined : api.offlineReasonId}
         title={api.online ? undefined : `${t('enhancements')} · ${tc('needsConnection')}`}
         // Fetch the menu's code as soon as the finger or pointer is on the button.
-        onPointerEnter={() => void loadPopover().catch(() => undefined)}
-        onFocus={() => void loadPopover().catch(() => undefined)}
+        onPointerEnter={() => void loadEnhancementsPopover().catch(() => undefined)}
+        onPointerDown={() => void loadEnhancementsPopover().catch(() => undefined)}
+        onFocus={() => void loadEnhancementsPopover().catch(() => undefined)}
         onClick={openMenu}
         sx={{ width: 48, height: 48, borderRadius: 2 }}
       >

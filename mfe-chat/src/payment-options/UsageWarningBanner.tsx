@@ -57,7 +57,7 @@ export function UsageWarningBanner() {
           minHeight: 32,
           font: 'inherit',
           fontWeight: 700,
-          color: 'primary.main',
+          color: 'ink',
           textDecoration: 'underline',
           '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'text.primary', outlineOffset: 2 },
         }}

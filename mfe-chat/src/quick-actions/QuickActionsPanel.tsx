@@ -50,8 +50,8 @@ export default function QuickActionsPanel({
 
   const current = action ? ACTIONS[action] : null;
   return (
+    // A div: an aside may not take the dialog role (ARIA in HTML).
     <Box
-      component="aside"
       role="dialog"
       aria-labelledby={headingId}
       data-testid="quick-actions-panel"

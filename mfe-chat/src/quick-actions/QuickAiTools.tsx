@@ -7,7 +7,9 @@ import { Box, Button, useT } from '@kasa/ui';
 import { messages } from '../messages';
 import type { ChatToolsApi } from '../shared/chat-tools';
 
-const QuickActionsPanel = lazy(() => import('./QuickActionsPanel'));
+/** The panel's code (fetched ahead when the screen is idle: screen/idle-prefetch.ts). */
+export const loadQuickActionsPanel = () => import('./QuickActionsPanel');
+const QuickActionsPanel = lazy(loadQuickActionsPanel);
 
 export function QuickAiTools({ api }: { api: ChatToolsApi }) {
   const t = useT(messages);

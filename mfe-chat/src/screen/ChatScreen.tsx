@@ -56,6 +56,7 @@ import { useCachedConversation } from '../export/useCachedConversation';
 import type { VoiceTurnDraft } from '../voice/voice-turn';
 import { useComposerVoice } from '../voice/recording/useComposerVoice';
 import { useOfflineVoicePrefetch } from './useOfflineVoicePrefetch';
+import { useIdlePrefetch } from './idle-prefetch';
 
 /** Voice mode (docs/product.md#voice): a full-screen spoken conversation, loaded when opened. */
 const VoiceMode = lazy(() => import('../voice/voice-mode/VoiceMode'));
@@ -344,6 +345,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   const closeVoiceMode = useCallback(() => setVoiceModeOpen(false), []);
   const composerVoice = useComposerVoice(sendVoice, openVoiceMode);
   useOfflineVoicePrefetch();
+  useIdlePrefetch();
 
   // Regenerate, and Retry on a failed reply: a new version streamed in the old one's place
   // (docs/operations.md#replies-whose-writer-stops). It needs the network now: never queued.
@@ -473,8 +475,8 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
               sx={{ position: 'fixed', inset: 0, zIndex: 1199, bgcolor: 'rgba(0,0,0,0.45)' }}
             />
           )}
+          {/* A div: an aside may not take the dialog role (ARIA in HTML); the desktop column above is the aside. */}
           <Box
-            component="aside"
             id={sidebarId}
             role="dialog"
             aria-modal={drawerOpen}
@@ -577,7 +579,12 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
             ))}
           </Box>
         </Box>
-        <Box sx={{ flexShrink: 0, px: 1, pt: 1, pb: 'max(8px, env(safe-area-inset-bottom))' }}>
+        {/* A named region: every part of the screen is in a landmark (axe `region`, docs/architecture.md#accessibility). */}
+        <Box
+          component="section"
+          aria-label={t('composerLabel')}
+          sx={{ flexShrink: 0, px: 1, pt: 1, pb: 'max(8px, env(safe-area-inset-bottom))' }}
+        >
           <Box sx={{ maxWidth: 760, mx: 'auto' }}>
             <UsageWarningBanner />
             <Composer

@@ -14,7 +14,9 @@ import { preloadShareDialog, useShareDialog } from '../share/useShareDialog';
 import { useOnline } from '../shared/hooks/useOnline';
 import { IconButton } from '../shared/ui/IconButton';
 
-const loadMenu = () => import('./ConversationActionsMenu');
+/** The menu's code (fetched ahead when the screen is idle: ./idle-prefetch.ts). */
+export const loadConversationActionsMenu = () => import('./ConversationActionsMenu');
+const loadMenu = loadConversationActionsMenu;
 const ConversationActionsMenu = lazy(loadMenu);
 
 /** Below this width the bar keeps only the menu button (Share is in the menu). */

@@ -37,7 +37,7 @@ import {
 import { NEW_THREAD_PREFIX, newKey, outboxRetryMs, type Outbox, type OutboxItem } from '../offline/outbox';
 import type { DraftAttachment } from '../shared/attachments/draft-attachment';
 import { isOnline } from '../shared/network';
-import { requestFrame } from '../shared/request-frame';
+import { afterPaint, requestFrame } from '../shared/request-frame';
 import type { VoiceTurnDraft } from '../voice/voice-turn';
 import { reattach } from './resume';
 import {
@@ -520,7 +520,9 @@ export class ChatSender {
       reconnecting: false,
       itemKey: item.key,
     });
-    void this.run(state, item.message);
+    // The user's message (and the emptied composer) go on screen in the tap's own frame; the POST
+    // is built and sent once that frame is painted (bench/interactions: send ≤ 200 ms at 4× CPU).
+    afterPaint(() => void this.run(state, item.message));
   }
 
   private startRegenerate(job: RegenerateJob): void {

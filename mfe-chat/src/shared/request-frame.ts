@@ -7,3 +7,11 @@ export function requestFrame(callback: () => void): () => void {
   const id = setTimeout(callback, 16);
   return () => clearTimeout(id);
 }
+
+/**
+ * Runs `callback` once the next frame is painted (a task queued from requestAnimationFrame runs
+ * after that frame's paint): what a tap shows goes on screen first, the rest after it.
+ */
+export function afterPaint(callback: () => void): void {
+  requestFrame(() => setTimeout(callback, 0));
+}

@@ -11,9 +11,12 @@ const LABELS = { overview: 'overviewTab', media: 'mediaTab', voice: 'voiceTab' }
 export function StudioTabs({
   current,
   onChange,
+  onIntent,
 }: {
   current: StudioTab;
   onChange: (tab: StudioTab) => void;
+  /** A finger or pointer is on a tab, or it has the focus: its panel's code can start loading. */
+  onIntent?: (tab: StudioTab) => void;
 }) {
   const t = useT(messages);
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
@@ -49,6 +52,9 @@ export function StudioTabs({
             tabIndex={selected ? 0 : -1}
             data-testid={`studio-tab-${tab}`}
             onClick={() => onChange(tab)}
+            onPointerEnter={() => onIntent?.(tab)}
+            onPointerDown={() => onIntent?.(tab)}
+            onFocus={() => onIntent?.(tab)}
             sx={{
               flex: 1,
               minHeight: 48,
@@ -56,7 +62,7 @@ export function StudioTabs({
               font: 'inherit',
               fontWeight: selected ? 800 : 500,
               borderBottom: '3px solid',
-              borderColor: selected ? 'primary.main' : 'transparent',
+              borderColor: selected ? 'ink' : 'transparent',
               color: selected ? 'text.primary' : 'text.secondary',
             }}
           >

@@ -32,6 +32,10 @@ const RELATED_HITS = 3 + CHAT_FOLLOW_UPS_MAX * 2;
 @Injectable()
 export class ChatFollowUpsService {
   private readonly logger = new Logger(ChatFollowUpsService.name);
+  /**
+   * Suggestions being made, by reply: one model call for a burst of identical requests. Per
+   * process on purpose: another API process only repeats the call; what is kept is in the database.
+   */
   private readonly inFlight = new Map<string, Promise<string[]>>();
 
   constructor(

@@ -67,6 +67,10 @@ interface UnsavedFinal {
 @Injectable()
 export class ChatGenerationService implements BeforeApplicationShutdown {
   private readonly logger = new Logger('ChatGeneration');
+  /**
+   * The replies this process writes. Other processes reach them through the reply bus and the
+   * database (stop, resume: chat/reply-stream/), never through this map.
+   */
   private readonly tasks = new Map<string, GenerationTask>();
   /** Finished here, final save still to do (keyed by reply id). */
   private readonly unsaved = new Map<string, UnsavedFinal>();

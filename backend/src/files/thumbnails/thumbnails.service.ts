@@ -40,7 +40,12 @@ export class ThumbnailsService {
   private readonly logger = new Logger(ThumbnailsService.name);
   private readonly limits: ThumbnailsConfig;
   private readonly turns: ConcurrencyLimit;
-  /** Thumbnails being made, by key: concurrent requests for one image wait for one attempt. */
+  /**
+   * Thumbnails being made, by key: concurrent requests for one image wait for one attempt. Per
+   * process on purpose: another API process (API_PROCESSES) may make the same thumbnail once more,
+   * and storage.put writes it whole (a temporary file renamed), so the cost is a repeat, never a
+   * torn file.
+   */
   private readonly inProgress = new Map<string, Promise<void>>();
 
   constructor(

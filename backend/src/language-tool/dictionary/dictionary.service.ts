@@ -59,6 +59,7 @@ export interface EntryAudio {
  */
 @Injectable()
 export class DictionaryService {
+  /** A cache of what the database holds: each API process may keep its own copy. */
   private readonly audioCache = new Map<string, EntryAudio>();
   private loading?: { at: number; state: Promise<DictionaryLoadingState | null> };
 

@@ -45,6 +45,8 @@ export class PopulationService implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!this.config.lexicon.autoImport) return;
+    // Once per deployment: N API processes (API_PROCESSES) would each find the dictionary empty.
+    if (this.config.apiProcessIndex) return;
     void this.importIfNeeded().catch((error: unknown) =>
       this.logger.error(
         `The automatic dictionary import could not start: ${error instanceof Error ? error.message : String(error)}`,

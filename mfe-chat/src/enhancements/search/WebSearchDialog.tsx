@@ -187,7 +187,7 @@ function ResultItem({ result, onAdd }: { result: WebSearchResult; onAdd: () => v
           href={href}
           target="_blank"
           rel="noopener noreferrer"
-          sx={{ fontWeight: 700, color: 'primary.dark', overflowWrap: 'anywhere' }}
+          sx={{ fontWeight: 700, color: 'ink', overflowWrap: 'anywhere' }}
         >
           {result.title}
           <Box

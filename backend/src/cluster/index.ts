@@ -1,0 +1,2 @@
+export { runPrimary } from './run-primary';
+export { serveApi } from './serve-api';

@@ -1,0 +1,97 @@
+// Ahead-of-time download of the code a tap will need (docs/architecture.md#prefetching-code):
+// a menu, panel or dialog that loads lazily should not wait for its chunk on the tap. Once the
+// first screen has settled (requestIdleCallback), or as soon as a finger or pointer is on the
+// control, its chunks are requested with <link rel="prefetch"> (sent with `Sec-Purpose: prefetch`,
+// at the browser's lowest priority, kept in the HTTP cache); the import() on the tap then reads
+// them from the cache. Never on a connection whose user pays per MB: not with the data saver on
+// (Preferences, or Save-Data / a slow link while on 'auto', ./data-saver.ts).
+//
+// Bundled into each app (`@kasa/ui/prefetch`, like the clipboard helper): the chunk loader is the
+// app's own bundler runtime, which the app passes in (`__webpack_require__`, rspack's name too).
+// The data saver is read through the shared '@kasa/ui' (like ./markdown does): no second copy.
+import { isDataSaverOn } from '@kasa/ui';
+
+/** rspack's script loader (`__webpack_require__.l`): the one function every lazy chunk goes through. */
+type LoadScript = (
+  url: string,
+  done: (event?: { type: string; target?: { src?: string } }) => void,
+  key?: string,
+  chunkId?: string | number,
+) => void;
+
+/** The part of the app's bundler runtime used here (rspack and webpack name it `__webpack_require__`). */
+export interface ChunkRuntime {
+  l?: LoadScript;
+}
+
+/** A lazy import: `() => import('./Thing')`. */
+export type ChunkLoader = () => Promise<unknown>;
+
+const requested = new Set<string>();
+
+function addPrefetchLink(url: string): void {
+  if (requested.has(url) || typeof document === 'undefined') return;
+  requested.add(url);
+  const link = document.createElement('link');
+  link.rel = 'prefetch';
+  link.as = 'script';
+  link.href = url;
+  document.head.appendChild(link);
+}
+
+/** Whether prefetching is welcome: not with the data saver on (it follows Save-Data and slow links). */
+export function prefetchAllowed(): boolean {
+  return !isDataSaverOn();
+}
+
+/**
+ * Prefetches the chunks of `loaders` now, without running them: while each loader is called the
+ * runtime's script loader is swapped for one that adds a <link rel="prefetch"> and reports the
+ * chunk as not loaded, so the runtime forgets it (the loader's promise rejects, ignored here) and
+ * the real import() later fetches it again, from the cache. Without the runtime (tests, another
+ * bundler) nothing happens.
+ */
+export function prefetchChunks(runtime: ChunkRuntime | undefined, loaders: readonly ChunkLoader[]): void {
+  const original = runtime?.l;
+  if (!runtime || typeof original !== 'function' || !prefetchAllowed()) return;
+  runtime.l = (url, done) => {
+    addPrefetchLink(url);
+    done({ type: 'prefetch', target: { src: url } });
+  };
+  try {
+    for (const load of loaders) {
+      try {
+        void load().catch(() => undefined);
+      } catch {
+        // A loader that throws at once prefetches nothing; the others still do.
+      }
+    }
+  } finally {
+    runtime.l = original;
+  }
+}
+
+/**
+ * Runs `work` once the page is idle (requestIdleCallback; a timer where it is missing), after
+ * `delayMs` so the first screen's own requests and renders go first. Returns a cancel function.
+ */
+export function whenIdle(work: () => void, delayMs = 1500): () => void {
+  let idle: number | null = null;
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function')
+      idle = requestIdleCallback(() => work(), { timeout: 5000 });
+    else work();
+  }, delayMs);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== null && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+  };
+}
+
+/** prefetchChunks once the page is idle (whenIdle); returns a cancel function (for an effect's cleanup). */
+export function prefetchOnIdle(
+  runtime: ChunkRuntime | undefined,
+  loaders: readonly ChunkLoader[],
+): () => void {
+  return whenIdle(() => prefetchChunks(runtime, loaders));
+}
