@@ -7,6 +7,7 @@ import { type ChatStream, eventually, listen, openChatStream } from './chat-supp
 import { bearer, GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
 import { type LoopbackServer, startLoopbackServer } from './support/loopback-server';
 import { createTestApp, type QueueBackend, type TestApp } from './support/test-app';
+import { type Lease, LEASE_STORE, type LeaseStore } from '../src/concurrency-limits/lease-store';
 import { TEST_REDIS_URL } from './support/test-database';
 
 /**
@@ -204,6 +205,25 @@ describe.each<QueueBackend>(['postgres', 'redis'])('per-user concurrency caps, c
     expect(again.map((answer) => answer.status)).toEqual([200, 200]);
     // Seven analyses, each a few seconds of eSpeak NG and franc on a 2-core machine.
   }, 180_000);
+
+  it('a burst of requests for slots at once: never more than the cap per user, each slot once, all freed by their releases', async () => {
+    const store = ctx.app.get<LeaseStore>(LEASE_STORE);
+    const users = await Promise.all([0, 1, 2].map(() => registerUser(ctx.app, { prefix: 'conc' })));
+    const kind = 'burst-check';
+    // 30 requests per user arrive together: under load they share statements (PostgreSQL) and race.
+    const asked = users.flatMap((who) =>
+      Array.from({ length: 30 }, () => store.tryAcquire(who.user.id, kind, 4, 60_000)),
+    );
+    const leases = (await Promise.all(asked)).filter((lease): lease is Lease => lease !== null);
+    for (const who of users) {
+      const held = leases.filter((lease) => lease.userId === who.user.id);
+      expect(held).toHaveLength(4);
+      if (!redis) expect(new Set(held.map((lease) => lease.slot)).size).toBe(4);
+      expect(await liveLeases(who, kind)).toBe(4);
+    }
+    await Promise.all(leases.map((lease) => store.release(lease)));
+    for (const who of users) expect(await liveLeases(who, kind)).toBe(0);
+  });
 
   it('counts across processes: live slots another API process holds refuse, those it left when it died do not', async () => {
     const carol = await registerUser(ctx.app, { prefix: 'conc' });

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@kasa/contracts';
-import { signOut, useCurrentUser } from '@kasa/api-client';
+import { readStoredToken, signOut, useCurrentUser } from '@kasa/api-client';
 import {
   ErrorPanel,
   KasaUiProvider,
@@ -13,7 +13,7 @@ import {
   uiMessages,
 } from '@kasa/ui';
 import { RemoteRegistry, RemoteRegistryProvider, type RemoteLoadFn } from './remote-loader';
-import { AppRoutes } from './routes';
+import { AppRoutes, remoteForPath } from './routes';
 import { AuthRedirectProvider } from './auth/auth-redirect';
 import { useSessionSync } from './auth/session-sync';
 import { InstallPromptCard } from './pwa/InstallPromptCard';
@@ -63,6 +63,7 @@ export function ShellApp({ loadConfig, createRemoteLoader, queryClient, initialC
     () => (config ? new RemoteRegistry(createRemoteLoader(config)) : undefined),
     [config, createRemoteLoader],
   );
+  useEarlyRemoteStart(registry);
 
   let content;
   if (start.status === 'error') {
@@ -103,6 +104,21 @@ export function ShellApp({ loadConfig, createRemoteLoader, queryClient, initialC
       </KasaUiProvider>
     </QueryClientProvider>
   );
+}
+
+/**
+ * A returning visitor (a stored token) opening a remote's route: that remote's manifest, entry and
+ * exposed chunk are fetched now, beside the session check, rather than after GET /api/auth/user has
+ * answered (a serial waterfall of several seconds on a slow line). RemoteView later takes the same
+ * load from the registry; a failure there shows its usual Retry panel.
+ */
+function useEarlyRemoteStart(registry: RemoteRegistry | undefined) {
+  const startPath = useRef(useLocation().pathname);
+  useEffect(() => {
+    if (!registry || !readStoredToken()) return;
+    const remote = remoteForPath(startPath.current);
+    if (remote) registry.preload(remote);
+  }, [registry]);
 }
 
 /** Splash while the session loads, then the route table for who is there. */

@@ -12,6 +12,7 @@ export type RemoteLoadFn = (name: RemoteName, options: { force: boolean }) => Pr
 export class RemoteRegistry {
   private readonly loaded = new Map<RemoteName, ComponentType>();
   private readonly pending = new Map<RemoteName, Promise<ComponentType>>();
+  private readonly preloaded = new Map<RemoteName, Promise<ComponentType>>();
 
   constructor(private readonly loadFn: RemoteLoadFn) {}
 
@@ -19,7 +20,21 @@ export class RemoteRegistry {
     return this.loaded.get(name);
   }
 
+  /**
+   * Starts loading ahead of the view that needs it. The next load of the same remote takes this
+   * one's outcome, failure included, so a remote that is unreachable is asked for once, not twice.
+   */
+  preload(name: RemoteName): void {
+    if (this.loaded.has(name) || this.pending.has(name)) return;
+    const promise = this.load(name);
+    promise.catch(() => undefined);
+    this.preloaded.set(name, promise);
+  }
+
   load(name: RemoteName, force = false): Promise<ComponentType> {
+    const preloaded = this.preloaded.get(name);
+    this.preloaded.delete(name);
+    if (!force && preloaded) return preloaded;
     if (force) {
       this.loaded.delete(name);
       this.pending.delete(name);

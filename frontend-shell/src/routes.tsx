@@ -20,6 +20,12 @@ export const REMOTE_ROUTES: ReadonlyArray<{ path: string; remote: RemoteName }> 
   { path: '/account', remote: 'account' },
 ];
 
+/** The remote a signed-in visitor's path renders, if any (a trailing slash aside). */
+export function remoteForPath(pathname: string): RemoteName | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  return REMOTE_ROUTES.find((route) => route.path === path)?.remote;
+}
+
 /** Signed-out visitors: / and /chat show the landing / auth screen; the legal pages stay open. */
 export const PUBLIC_PATHS = ['/', '/chat'] as const;
 

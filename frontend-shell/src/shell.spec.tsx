@@ -275,6 +275,27 @@ describe('start-up', () => {
   });
 });
 
+describe('a returning visitor', () => {
+  test("fetches the route's remote beside the session check, not after it", async () => {
+    signIn();
+    let answerSession!: (answer: Answer) => void;
+    sessionAnswer = () => new Promise<Answer>((resolve) => (answerSession = resolve));
+    const { loader } = renderShell('/account');
+    await waitFor(() => expect(loader).toHaveBeenCalledWith('account', { force: false }));
+    expect(screen.getByTestId('splash')).toBeInTheDocument();
+
+    await act(async () => answerSession({ status: 200, body: { user } }));
+    expect(await screen.findByTestId('loaded-account')).toBeInTheDocument();
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+
+  test('a visitor without a token downloads no remote for the landing page', async () => {
+    const { loader } = renderShell('/account');
+    expect(await screen.findByTestId('landing-page')).toBeInTheDocument();
+    expect(loader).not.toHaveBeenCalled();
+  });
+});
+
 describe('remote failures', () => {
   beforeEach(() => {
     signIn();
@@ -518,7 +539,9 @@ describe('the session', () => {
     const { loader } = renderShell('/account');
     expect(await screen.findByTestId('landing-page')).toBeInTheDocument();
     expect(localStorage.getItem('auth_token')).toBeNull();
-    expect(loader).not.toHaveBeenCalled();
+    // The token looked valid, so the account remote was fetched beside the check; it is not shown.
+    expect(loader.mock.calls).toEqual([['account', { force: false }]]);
+    expect(screen.queryByTestId('remote-account')).toBeNull();
   });
 
   test('a session check that cannot reach the server offers Retry', async () => {

@@ -12,8 +12,9 @@ export interface AppConfig {
   /** 'embedded' when DATABASE_URL was unset at start (Kasa runs its own PostgreSQL). */
   databaseEngine: 'embedded' | 'external';
   /**
-   * DATABASE_POOL_SIZE: connections this process keeps to PostgreSQL. A burst of sends waits on
-   * the pool (bench/chat-send); each instance takes this many of the server's max_connections.
+   * DATABASE_POOL_SIZE: connections this process keeps to PostgreSQL (unset: 20 shared out between
+   * the API processes). A burst of sends waits on the pool (bench/chat-send); each process and
+   * instance takes this many of the server's max_connections.
    */
   databasePoolSize: number;
   /**

@@ -88,12 +88,23 @@ describe('loadConfig', () => {
   });
 
   it('keeps 20 database connections unless DATABASE_POOL_SIZE says otherwise (a whole number ≥ 1)', () => {
-    expect(loadConfig({ DATA_DIR: dataDir }).databasePoolSize).toBe(20);
+    expect(loadConfig({ DATA_DIR: dataDir, API_PROCESSES: '1' }).databasePoolSize).toBe(20);
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);
     for (const refused of ['0', 'many', '2.5'])
       expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: refused })).toThrow(
         'DATABASE_POOL_SIZE',
       );
+  });
+
+  it('shares the default pool out between API processes, at least 5 each; DATABASE_POOL_SIZE is per process', () => {
+    const poolWith = (processes: string, size?: string) =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        API_PROCESSES: processes,
+        ...(size ? { DATABASE_POOL_SIZE: size } : {}),
+      }).databasePoolSize;
+    expect([poolWith('2'), poolWith('3'), poolWith('8')]).toEqual([10, 7, 5]);
+    expect(poolWith('2', '20')).toBe(20);
   });
 
   it('limits password-reset codes and tries per IP address and overall, each settable', () => {

@@ -15,6 +15,16 @@ export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
 /** Connections per process: enough for a burst of sends on two cores (bench/chat-send), a fifth of PostgreSQL's default 100. */
 export const DEFAULT_DATABASE_POOL_SIZE = 20;
 
+/**
+ * Without DATABASE_POOL_SIZE, the API processes share the default pool out (at least 5 each), so
+ * PostgreSQL sees as many connections at once whatever their number: on a small machine, 2 × 20
+ * connections in a burst of sends slowed every query until the waits passed
+ * DATABASE_CONNECT_TIMEOUT_MS and sends failed with 503 (bench/README.md, "Chat send").
+ */
+export function sharedDatabasePoolSize(apiProcesses: number): number {
+  return Math.max(5, Math.ceil(DEFAULT_DATABASE_POOL_SIZE / apiProcesses));
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -114,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : resolve(vars.WEB_DIST_ROOT)
     : REPO_ROOT;
 
+  const apiProcesses = vars.API_PROCESSES ?? availableParallelism();
   const remoteUrls = Object.fromEntries(
     REMOTE_NAMES.map((name) => [
       name,
@@ -141,8 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistRoot,
     remoteUrls,
     embeddedPgPort: vars.EMBEDDED_PG_PORT ?? 54329,
-    databasePoolSize: vars.DATABASE_POOL_SIZE ?? DEFAULT_DATABASE_POOL_SIZE,
-    apiProcesses: vars.API_PROCESSES ?? availableParallelism(),
+    databasePoolSize: vars.DATABASE_POOL_SIZE ?? sharedDatabasePoolSize(apiProcesses),
+    apiProcesses,
     apiProcessIndex: vars.KASA_PROCESS_INDEX ?? 0,
     databaseConnectTimeoutMs: vars.DATABASE_CONNECT_TIMEOUT_MS ?? 10_000,
     threads: {
