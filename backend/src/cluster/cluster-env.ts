@@ -10,25 +10,11 @@ export const CLUSTER_PROCESS_INDEX = 'KASA_PROCESS_INDEX';
 export interface WorkerEnv {
   databaseUrl: string;
   index: number;
-  /** Worker threads each process starts when THREAD_POOL_SIZE is not set (sharedThreadPoolSize). */
-  threads?: number;
 }
 
-export function workerEnv({ databaseUrl, index, threads }: WorkerEnv): Record<string, string> {
-  return {
-    [CLUSTER_DATABASE_URL]: databaseUrl,
-    [CLUSTER_PROCESS_INDEX]: String(index),
-    ...(threads === undefined ? {} : { THREAD_POOL_SIZE: String(threads) }),
-  };
-}
-
-/**
- * Worker threads per API process when THREAD_POOL_SIZE is unset: alone a process takes every core
- * but its own (config/load-config.ts); N processes share the cores out, at least one thread each,
- * instead of each starting a pool as big as the machine.
- */
-export function sharedThreadPoolSize(processes: number, cores: number): number {
-  return Math.max(1, Math.floor(cores / processes));
+/** A worker's share of the pools and threads follows from API_PROCESSES, which it inherits. */
+export function workerEnv({ databaseUrl, index }: WorkerEnv): Record<string, string> {
+  return { [CLUSTER_DATABASE_URL]: databaseUrl, [CLUSTER_PROCESS_INDEX]: String(index) };
 }
 
 /** The database URL the primary gave this worker, if it is one. */

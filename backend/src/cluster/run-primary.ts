@@ -1,8 +1,6 @@
-import { availableParallelism } from 'node:os';
 import type { AppConfig } from '../config';
 import { startDatabase } from '../database/start-database';
 import { fatal, onShutdownSignal } from '../process-lifecycle';
-import { sharedThreadPoolSize } from './cluster-env';
 import { runMigrations } from './run-migrations';
 import { WorkerSupervisor } from './worker-supervisor';
 
@@ -12,11 +10,7 @@ import { WorkerSupervisor } from './worker-supervisor';
  * and run the job handlers, replaces those that die, and on SIGTERM/SIGINT stops the workers
  * before the database. It opens no port and no Nest app itself.
  */
-export async function runPrimary(
-  config: AppConfig,
-  say: (message: string) => void,
-  threadPoolSizeSet = Boolean(process.env.THREAD_POOL_SIZE),
-): Promise<void> {
+export async function runPrimary(config: AppConfig, say: (message: string) => void): Promise<void> {
   const database = await startDatabase(config, { log: say, warn: say });
   if (config.databaseEngine === 'embedded')
     say('Embedded PostgreSQL is running (data kept in ' + config.dataDir + ').');
@@ -30,9 +24,6 @@ export async function runPrimary(
   const supervisor = new WorkerSupervisor({
     processes: config.apiProcesses,
     databaseUrl: database.url,
-    threads: threadPoolSizeSet
-      ? undefined
-      : sharedThreadPoolSize(config.apiProcesses, availableParallelism()),
     log: say,
     onAllListening: (port) =>
       say(`Kasa is running at http://localhost:${port} (${config.apiProcesses} API processes)`),

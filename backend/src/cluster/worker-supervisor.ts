@@ -8,8 +8,6 @@ export const WORKER_STOP_TIMEOUT_MS = 60_000;
 export interface SupervisorOptions {
   processes: number;
   databaseUrl: string;
-  /** THREAD_POOL_SIZE for each worker; undefined: the one configured. */
-  threads?: number;
   log: (message: string) => void;
   /** Every worker listens (the first time): the port they share. */
   onAllListening: (port: number) => void;
@@ -40,9 +38,7 @@ export class WorkerSupervisor {
   }
 
   private fork(index: number): void {
-    const worker = cluster.fork(
-      workerEnv({ databaseUrl: this.options.databaseUrl, index, threads: this.options.threads }),
-    );
+    const worker = cluster.fork(workerEnv({ databaseUrl: this.options.databaseUrl, index }));
     this.slots.set(worker, { index, startedAt: Date.now() });
   }
 

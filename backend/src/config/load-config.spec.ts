@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './load-config';
+import { ConfigError, loadConfig, sharedThreadPoolSize } from './load-config';
 
 describe('loadConfig', () => {
   let dataDir: string;
@@ -105,6 +105,14 @@ describe('loadConfig', () => {
       }).databasePoolSize;
     expect([poolWith('2'), poolWith('3'), poolWith('8')]).toEqual([10, 7, 5]);
     expect(poolWith('2', '20')).toBe(20);
+  });
+
+  it('shares the cores out as worker threads: all but one alone, cores ÷ processes with several, at least 1', () => {
+    expect([sharedThreadPoolSize(1, 8), sharedThreadPoolSize(1, 1)]).toEqual([7, 1]);
+    expect([sharedThreadPoolSize(2, 8), sharedThreadPoolSize(4, 4), sharedThreadPoolSize(3, 2)]).toEqual([
+      4, 1, 1,
+    ]);
+    expect(loadConfig({ DATA_DIR: dataDir, API_PROCESSES: '2', THREAD_POOL_SIZE: '3' }).threads.size).toBe(3);
   });
 
   it('limits password-reset codes and tries per IP address and overall, each settable', () => {

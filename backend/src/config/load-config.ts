@@ -25,6 +25,15 @@ export function sharedDatabasePoolSize(apiProcesses: number): number {
   return Math.max(5, Math.ceil(DEFAULT_DATABASE_POOL_SIZE / apiProcesses));
 }
 
+/**
+ * Worker threads per process without THREAD_POOL_SIZE: alone, a process takes every core but its
+ * own; N API processes share the cores out (at least one thread each) instead of each starting a
+ * pool as big as the machine.
+ */
+export function sharedThreadPoolSize(apiProcesses: number, cores: number): number {
+  return apiProcesses > 1 ? Math.max(1, Math.floor(cores / apiProcesses)) : Math.max(1, cores - 1);
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -157,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiProcessIndex: vars.KASA_PROCESS_INDEX ?? 0,
     databaseConnectTimeoutMs: vars.DATABASE_CONNECT_TIMEOUT_MS ?? 10_000,
     threads: {
-      size: vars.THREAD_POOL_SIZE ?? Math.max(1, availableParallelism() - 1),
+      size: vars.THREAD_POOL_SIZE ?? sharedThreadPoolSize(apiProcesses, availableParallelism()),
       maxMemoryMb: vars.THREAD_MAX_MEMORY_MB ?? 256,
       maxQueue: 200,
     },
