@@ -13,7 +13,7 @@ const say = (message: string) => process.stdout.write(`[kasa-worker] ${message}\
  * database belongs to the API process, which then runs the handlers itself (WORKER_MODE=inline).
  */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(process.env, { role: 'separate' });
   if (!config.databaseUrl) {
     throw new ConfigError([
       'DATABASE_URL is required for a separate worker (in embedded mode the API process runs the jobs itself)',

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, sharedThreadPoolSize } from './load-config';
 
@@ -105,6 +105,13 @@ describe('loadConfig', () => {
       }).databasePoolSize;
     expect([poolWith('2'), poolWith('3'), poolWith('8')]).toEqual([10, 7, 5]);
     expect(poolWith('2', '20')).toBe(20);
+  });
+
+  it('gives a separate process (the job worker, a CLI) the whole default pool and every core but one', () => {
+    const separate = loadConfig({ DATA_DIR: dataDir, API_PROCESSES: '4' }, { role: 'separate' });
+    expect(separate.databasePoolSize).toBe(20);
+    expect(separate.threads.size).toBe(sharedThreadPoolSize(1, availableParallelism()));
+    expect(loadConfig({ DATA_DIR: dataDir, API_PROCESSES: '4' }).databasePoolSize).toBe(5);
   });
 
   it('shares the cores out as worker threads: all but one alone, cores ÷ processes with several, at least 1', () => {

