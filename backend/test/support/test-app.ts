@@ -46,6 +46,8 @@ export async function createTestEnvironment(
       ...(options.queue === 'redis' ? { REDIS_URL: TEST_REDIS_URL } : {}),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
+      // One API process, as a test app is: its own pool and threads are not shared out with others.
+      API_PROCESSES: '1',
       QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
       // 60,000 rows per test database would slow every suite: the language tool's tests turn it on.
       DICTIONARY_AUTO_IMPORT: 'false',
