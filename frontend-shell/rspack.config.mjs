@@ -1,6 +1,10 @@
 // frontend-shell: the Module Federation host. Remotes are registered at runtime from /runtime-config.json.
 import { kasaAppConfig, DEV_PORTS } from '../tools/rspack/rspack.shared.mjs';
 import { pwaPlugins } from './rspack.pwa.mjs';
+import { LANDING_COMPILATION, createLandingOutput, landingConfig } from './rspack.landing.mjs';
+
+// Filled by the landing compilation (production only), read by the shell's when it runs after it.
+const landing = createLandingOutput();
 
 const devRuntimeConfig = {
   appName: process.env.APP_NAME || 'Kasa',
@@ -18,6 +22,7 @@ const appConfig = kasaAppConfig({
   name: 'kasa_shell',
   port: DEV_PORTS.shell,
   host: true,
+  pageScripts: () => ({ landing: landing.scripts }),
   devServer: {
     proxy: [{ context: ['/api'], target: 'http://localhost:3000', changeOrigin: false, ws: true }],
     // In development the shell itself answers /runtime-config.json, pointing at the remotes' dev servers.
@@ -36,9 +41,16 @@ const appConfig = kasaAppConfig({
   },
 });
 
-// The shared app config plus the shell's PWA pieces (manifest, icons, offline page, service worker).
+// Production: the landing entry's compilation, then the shell's (the shared app config plus the PWA
+// pieces: manifest, icons, offline page, service worker). The dev server serves the shell alone:
+// there index.html starts the application for every visitor.
 export default (env, argv = {}) => {
   const config = appConfig(env, argv);
-  config.plugins.push(...pwaPlugins({ dir: import.meta.dirname, isProd: config.mode === 'production' }));
-  return config;
+  const isProd = config.mode === 'production';
+  config.plugins.push(...pwaPlugins({ dir: import.meta.dirname, isProd }));
+  if (!isProd) return config;
+  return [
+    landingConfig({ dir: import.meta.dirname, output: landing }),
+    { ...config, name: 'shell', dependencies: [LANDING_COMPILATION] },
+  ];
 };

@@ -58,18 +58,17 @@ class AxeFindings {
 
   /** Runs axe on the page as it is now (dialogs open included). */
   async check(where: string): Promise<void> {
-    // Until the open state settles: axe reads colours mid-fade (a dialog's, a menu's enter
-    // transition) as lighter than they are.
+    // Until the page settles: axe reads colours mid-fade as lighter than they are (a dialog's or
+    // a menu's enter transition, a button's colour changing as it becomes enabled once its data is
+    // in). Endless animations (spinners) do not count.
     await this.page.waitForFunction(
       () =>
-        document.getAnimations().every((animation) => {
-          const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
-          return (
-            animation.playState !== 'running' ||
-            animation.effect?.getTiming().iterations === Infinity ||
-            !target?.closest('.MuiModal-root, [role="dialog"], [role="menu"]')
-          );
-        }),
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
       undefined,
       { timeout: 5_000 },
     );

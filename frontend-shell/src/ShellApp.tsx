@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@kasa/contracts';
@@ -12,6 +12,8 @@ import {
   useT,
   uiMessages,
 } from '@kasa/ui';
+import { StartupErrorPanel } from './boot/StartupErrorPanel';
+import { appInfoOf, useStartConfig } from './boot/use-start-config';
 import { RemoteRegistry, RemoteRegistryProvider, type RemoteLoadFn } from './remote-loader';
 import { AppRoutes, remoteForPath } from './routes';
 import { AuthRedirectProvider } from './auth/auth-redirect';
@@ -30,33 +32,13 @@ export interface ShellAppProps {
   initialConfig?: RuntimeConfig | null;
 }
 
-type StartState =
-  { status: 'loading' } | { status: 'error'; error: Error } | { status: 'ready'; config: RuntimeConfig };
-
 /**
  * The shell: everything waits behind the splash until the runtime configuration and the session
  * (GET /api/auth/user) are in, then the route table for signed-in or signed-out visitors renders.
  * Must sit inside a router (BrowserRouter in the browser, MemoryRouter in tests).
  */
 export function ShellApp({ loadConfig, createRemoteLoader, queryClient, initialConfig }: ShellAppProps) {
-  const [attempt, setAttempt] = useState(0);
-  const [start, setStart] = useState<StartState>(() =>
-    initialConfig ? { status: 'ready', config: initialConfig } : { status: 'loading' },
-  );
-
-  useEffect(() => {
-    if (attempt === 0 && initialConfig) return;
-    let cancelled = false;
-    loadConfig().then(
-      (config) => !cancelled && setStart({ status: 'ready', config }),
-      (error: unknown) =>
-        !cancelled &&
-        setStart({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [loadConfig, attempt, initialConfig]);
+  const { start, retry } = useStartConfig(loadConfig, initialConfig);
 
   const config = start.status === 'ready' ? start.config : undefined;
   const registry = useMemo(
@@ -67,15 +49,7 @@ export function ShellApp({ loadConfig, createRemoteLoader, queryClient, initialC
 
   let content;
   if (start.status === 'error') {
-    content = (
-      <StartupErrorPanel
-        error={start.error}
-        onRetry={() => {
-          setStart({ status: 'loading' });
-          setAttempt((a) => a + 1);
-        }}
-      />
-    );
+    content = <StartupErrorPanel error={start.error} onRetry={retry} />;
   } else if (!registry) {
     content = <Splash />;
   } else {
@@ -91,13 +65,7 @@ export function ShellApp({ loadConfig, createRemoteLoader, queryClient, initialC
 
   return (
     <QueryClientProvider client={queryClient}>
-      <KasaUiProvider
-        appInfo={
-          config
-            ? { appName: config.appName, assistantName: config.assistantName, payments: config.payments }
-            : {}
-        }
-      >
+      <KasaUiProvider appInfo={appInfoOf(config)}>
         <UsageLimitHandler />
         <ServiceUnavailableHandler />
         {content}
@@ -158,20 +126,5 @@ function SessionGate() {
     <SessionControlsProvider value={controls}>
       <AppRoutes signedIn={Boolean(user)} />
     </SessionControlsProvider>
-  );
-}
-
-function StartupErrorPanel({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  const t = useT(uiMessages);
-  const { appName } = useAppInfo();
-  return (
-    <ErrorPanel
-      title={t('startFailedTitle', { appName })}
-      detail={error.message}
-      testId="startup-error-panel"
-      retryTestId="startup-retry"
-      onRetry={onRetry}
-      fullScreen
-    />
   );
 }

@@ -29,6 +29,17 @@ export function remoteForPath(pathname: string): RemoteName | undefined {
 /** Signed-out visitors: / and /chat show the landing / auth screen; the legal pages stay open. */
 export const PUBLIC_PATHS = ['/', '/chat'] as const;
 
+/** The legal pages: open to everyone, in the application and in the landing entry alike. */
+export const LEGAL_PAGE_ROUTE = '/legal/:page';
+
+export function LegalPageRoute() {
+  return (
+    <Suspense fallback={<Splash />}>
+      <LegalPage />
+    </Suspense>
+  );
+}
+
 /** A shared conversation (sharedPagePath in @kasa/contracts): the same page for every visitor, never a remote. */
 export const SHARED_PAGE_ROUTE = '/s/:shareId';
 
@@ -40,14 +51,7 @@ export function AppRoutes({ signedIn }: { signedIn: boolean }) {
             <Route key={path} path={path} element={<RemoteView name={remote} />} />
           ))
         : PUBLIC_PATHS.map((path) => <Route key={path} path={path} element={<LandingPage />} />)}
-      <Route
-        path="/legal/:page"
-        element={
-          <Suspense fallback={<Splash />}>
-            <LegalPage />
-          </Suspense>
-        }
-      />
+      <Route path={LEGAL_PAGE_ROUTE} element={<LegalPageRoute />} />
       <Route
         path={SHARED_PAGE_ROUTE}
         element={

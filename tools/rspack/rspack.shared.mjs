@@ -43,6 +43,48 @@ function sharedConfig(isProd) {
   return shared;
 }
 
+/** How the frontends resolve imports (the same for every compilation). */
+export function resolveOptions() {
+  return {
+    extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+    // The contracts package's `main` is its CommonJS build (for the backend); the frontends
+    // bundle its ES source instead, so `rspack serve` works without building it first.
+    alias: { '@kasa/contracts$': path.join(workspaceRoot, 'libs/contracts/src/index.ts') },
+  };
+}
+
+/** The loaders of every compilation: TypeScript through SWC, package stylesheets as text. */
+export function moduleRules({ isProd, refresh }) {
+  return [
+    {
+      // Stylesheets of packages (KaTeX's, in the reply renderer's lazy maths chunk) come in as
+      // text, which the importing module adds to the page itself
+      // (libs/ui/src/markdown/math/KatexFormula.tsx). A .css file, or rspack's own <style>
+      // injection, would put a stylesheet loader in every app's entry runtime: bytes on the
+      // first load of every page (~0.2 to 0.5 KB gz, and `/` sits at its budget) for one lazy chunk.
+      // Its url()s (fonts) are still emitted as files, named relative to the public path.
+      test: /\.css$/,
+      type: 'css',
+      parser: { exportType: 'text' },
+    },
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      loader: 'builtin:swc-loader',
+      type: 'javascript/auto',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2020',
+          transform: {
+            react: { runtime: 'automatic', development: !isProd, refresh },
+          },
+        },
+      },
+    },
+  ];
+}
+
 /** Dev-server ports (rspack serve). The shell proxies /api to the backend on 3000. */
 export const DEV_PORTS = { shell: 4200, chat: 4201, studio: 4202, billing: 4203, account: 4204 };
 
@@ -54,8 +96,11 @@ export const DEV_PORTS = { shell: 4200, chat: 4201, studio: 4202, billing: 4203,
  * @param {boolean} [options.host]     true for the shell (publicPath '/'); remotes use publicPath 'auto'
  * @param {Record<string,string>} [options.exposes]
  * @param {object} [options.devServer] extra dev-server options (proxy, middlewares)
+ * @param {() => Record<string, string[]>} [options.pageScripts] the shell: other entries' initial
+ *   scripts by name, written with the app's own (`app`) into index.html as `<%= pageScripts %>`
+ *   (JSON), whose loader picks one list; without it the page's script tags are injected as usual.
  */
-export function kasaAppConfig({ dir, name, port, host = false, exposes, devServer = {} }) {
+export function kasaAppConfig({ dir, name, port, host = false, exposes, devServer = {}, pageScripts }) {
   return (_env, argv = {}) => {
     const isProd = (argv.mode || process.env.NODE_ENV) === 'production';
     const refresh = !isProd && process.env.KASA_NO_REFRESH !== '1';
@@ -68,7 +113,20 @@ export function kasaAppConfig({ dir, name, port, host = false, exposes, devServe
             new rspack.HtmlRspackPlugin({
               template: path.join(dir, 'index.html'),
               minify: isProd,
-              templateParameters: { kasaUiCss: kasaUiCss() },
+              ...(pageScripts
+                ? {
+                    // The page picks its entry itself (the shell's index.html): no script tags injected.
+                    inject: false,
+                    templateParameters: (params) => ({
+                      ...params,
+                      kasaUiCss: kasaUiCss(),
+                      pageScripts: JSON.stringify({
+                        app: params.htmlRspackPlugin.files.js,
+                        ...pageScripts(),
+                      }),
+                    }),
+                  }
+                : { templateParameters: { kasaUiCss: kasaUiCss() } }),
             }),
           ]
         : []),
@@ -104,44 +162,15 @@ export function kasaAppConfig({ dir, name, port, host = false, exposes, devServe
         cssFilename: isProd ? '[name].[contenthash:10].css' : '[name].css',
         // Keep the tree-shaken shared fallbacks Module Federation builds into independent-packages/
         // before this compilation emits (the manifest points at them). `keep` gets absolute paths.
-        clean: { keep: /[\\/]independent-packages([\\/]|$)/ },
+        // The shell also keeps its landing entry's folder (landing/), built just before it.
+        clean: {
+          keep: host
+            ? /[\\/](?:independent-packages|landing)(?:[\\/]|$)/
+            : /[\\/]independent-packages([\\/]|$)/,
+        },
       },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        // The contracts package's `main` is its CommonJS build (for the backend); the frontends
-        // bundle its ES source instead, so `rspack serve` works without building it first.
-        alias: { '@kasa/contracts$': path.join(workspaceRoot, 'libs/contracts/src/index.ts') },
-      },
-      module: {
-        rules: [
-          {
-            // Stylesheets of packages (KaTeX's, in the reply renderer's lazy maths chunk) come in as
-            // text, which the importing module adds to the page itself
-            // (libs/ui/src/markdown/math/KatexFormula.tsx). A .css file, or rspack's own <style>
-            // injection, would put a stylesheet loader in every app's entry runtime: bytes on the
-            // first load of every page (~0.2 to 0.5 KB gz, and `/` sits at its budget) for one lazy chunk.
-            // Its url()s (fonts) are still emitted as files, named relative to the public path.
-            test: /\.css$/,
-            type: 'css',
-            parser: { exportType: 'text' },
-          },
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            type: 'javascript/auto',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                target: 'es2020',
-                transform: {
-                  react: { runtime: 'automatic', development: !isProd, refresh },
-                },
-              },
-            },
-          },
-        ],
-      },
+      resolve: resolveOptions(),
+      module: { rules: moduleRules({ isProd, refresh }) },
       plugins,
       devtool: isProd ? false : 'cheap-module-source-map',
       // rspack 2 serves dynamic imports lazily by default; with Module Federation the first page

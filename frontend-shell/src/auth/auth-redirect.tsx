@@ -13,16 +13,24 @@ const AuthRedirectContext = createContext<ScheduleRedirect | null>(null);
  * route table (the landing page unmounts as soon as the user is known), and the timer must
  * survive that.
  */
-export function AuthRedirectProvider({ children }: { children: ReactNode }) {
+export function AuthRedirectProvider({
+  children,
+  go,
+}: {
+  children: ReactNode;
+  /** How the redirect happens: by default the router, replacing the entry; the landing entry loads the application's page. */
+  go?: (path: string) => void;
+}) {
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const schedule = useCallback<ScheduleRedirect>(
     (path) => {
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => navigate(path, { replace: true }), REDIRECT_AFTER_AUTH_MS);
+      const redirect = go ?? ((to: string) => navigate(to, { replace: true }));
+      timer.current = setTimeout(() => redirect(path), REDIRECT_AFTER_AUTH_MS);
     },
-    [navigate],
+    [navigate, go],
   );
   return <AuthRedirectContext.Provider value={schedule}>{children}</AuthRedirectContext.Provider>;
 }

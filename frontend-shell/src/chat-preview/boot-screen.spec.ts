@@ -2,13 +2,23 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // index.html's own scripts, run here as the browser runs them: the one in <head> picks the first
-// screen (landing hero, chat preview, or the splash), the one after the chat preview takes the
-// preview away once the shell shows something other than its splash or the chat's loading line.
+// screen (landing hero, chat preview, or the splash), the first one at the end of <body> picks the
+// page's JavaScript (the landing entry or the application), the last takes the preview away once
+// the shell shows something other than its splash or the chat's loading line.
 const html = readFileSync(join(__dirname, '..', '..', 'index.html'), 'utf8');
 const page = new DOMParser().parseFromString(html, 'text/html');
-const [chooseScreen, leavePreview] = [...page.querySelectorAll('script:not([src])')]
-  .map((script) => script.textContent ?? '')
-  .filter((code) => /dataset\.boot/.test(code));
+const inlineScripts = [...page.querySelectorAll('script:not([src])')].map(
+  (script) => script.textContent ?? '',
+);
+const scriptWith = (text: string) => inlineScripts.find((code) => code.includes(text)) ?? '';
+const chooseScreen = scriptWith('auth_token');
+const leavePreview = scriptWith('MutationObserver');
+// The build writes the entries' scripts in place of the template parameter (rspack.config.mjs).
+const PAGE_SCRIPTS = { app: ['/main.0123456789.js'], landing: ['/landing/landing.0123456789.js'] };
+const startScripts = scriptWith('<%= pageScripts %>').replace(
+  '<%= pageScripts %>',
+  JSON.stringify(PAGE_SCRIPTS),
+);
 const runInPage = (code: string) => (0, eval)(code);
 const root = document.documentElement;
 
@@ -32,9 +42,46 @@ async function shellRenders(markup: string) {
 
 const preview = () => document.querySelector('[data-testid="chat-preview"]');
 
-test('both scripts are there', () => {
-  expect(chooseScreen).toContain('auth_token');
-  expect(leavePreview).toContain('MutationObserver');
+test('the three scripts are there', () => {
+  expect(chooseScreen).toContain('dataset.boot');
+  expect(leavePreview).toContain('dataset.boot');
+  expect(startScripts).toContain('/landing/landing.0123456789.js');
+});
+
+/** The scripts the loader added to the page, in order. */
+function startedScripts(): HTMLScriptElement[] {
+  runInPage(startScripts);
+  return [...document.body.querySelectorAll<HTMLScriptElement>('script[src]')];
+}
+
+describe("the page's JavaScript", () => {
+  test.each(['/', '/chat', '/chat/'])('signed out at %s: the landing entry, in order', (path) => {
+    open(path);
+    const scripts = startedScripts();
+    expect(scripts.map((s) => new URL(s.src).pathname)).toEqual(PAGE_SCRIPTS.landing);
+    expect(scripts.every((s) => !s.async)).toBe(true);
+  });
+
+  test.each(['/legal/terms', '/account', '/s/abc123'])('signed out at %s: the application', (path) => {
+    open(path);
+    expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(PAGE_SCRIPTS.app);
+  });
+
+  test.each(['/', '/chat', '/ai-studio'])('signed in at %s: the application', (path) => {
+    open(path, { token: 'ey.stored.token' });
+    expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(PAGE_SCRIPTS.app);
+  });
+
+  test('a landing script that fails to load starts the application, once', () => {
+    open('/');
+    const [landing] = startedScripts();
+    landing.dispatchEvent(new Event('error'));
+    landing.dispatchEvent(new Event('error'));
+    const paths = [...document.body.querySelectorAll<HTMLScriptElement>('script[src]')].map(
+      (s) => new URL(s.src).pathname,
+    );
+    expect(paths).toEqual([...PAGE_SCRIPTS.landing, ...PAGE_SCRIPTS.app]);
+  });
 });
 
 test('signed out: the landing hero on any path, in the kept language', () => {

@@ -136,7 +136,9 @@ test("a failed save shows the destructive toast 'Error' / 'Failed to save cookie
   const toast = await screen.findByRole('alert');
   expect(toast).toHaveAttribute('data-variant', 'destructive');
   expect(within(toast).getByText('Error')).toBeInTheDocument();
-  expect(toast).toHaveTextContent('Failed to save cookie preferences. Something went wrong on our side. Please try again.');
+  expect(toast).toHaveTextContent(
+    'Failed to save cookie preferences. Something went wrong on our side. Please try again.',
+  );
   expect(toast).not.toHaveTextContent('Preferences Saved');
   // The visitor's toggles stay as they set them, ready for another try.
   expect(states()).toEqual([true, false, false, true]);
