@@ -1,5 +1,5 @@
 import { DATA_SAVER_STORAGE_KEY } from './data-saver';
-import { prefetchChunks, type ChunkRuntime } from './prefetch';
+import { prefetchChunks, prefetchOnIdle, type ChunkRuntime } from './prefetch';
 
 /** A stand-in for rspack's runtime: each loader asks its script loader for one chunk. */
 function fakeRuntime() {
@@ -66,4 +66,63 @@ test('nothing on a connection that asks to save data (auto)', () => {
   } finally {
     delete (navigator as { connection?: unknown }).connection;
   }
+});
+
+describe('prefetchOnIdle', () => {
+  type IdleWork = (deadline: IdleDeadline) => void;
+  let idleQueue: IdleWork[];
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    idleQueue = [];
+    (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback = (work: IdleWork) =>
+      idleQueue.push(work);
+    (globalThis as { cancelIdleCallback?: unknown }).cancelIdleCallback = () => undefined;
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+    delete (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback;
+    delete (globalThis as { cancelIdleCallback?: unknown }).cancelIdleCallback;
+  });
+
+  /** Runs the next idle callback with `remaining` milliseconds left in each check. */
+  function runIdle(remaining: number[]) {
+    jest.runOnlyPendingTimers();
+    const work = idleQueue.shift();
+    if (!work) throw new Error('no idle callback queued');
+    work({ didTimeout: false, timeRemaining: () => remaining.shift() ?? 0 });
+  }
+
+  test('nothing before the page is idle, then one loader per idle period while time is short', () => {
+    const { runtime, loader } = fakeRuntime();
+    prefetchOnIdle(runtime, [loader('/idle-1/a.js'), loader('/idle-1/b.js'), loader('/idle-1/c.js')]);
+    jest.advanceTimersByTime(1000);
+    expect(prefetchLinks()).toEqual([]);
+    runIdle([2]);
+    expect(prefetchLinks()).toEqual(['/idle-1/a.js']);
+    runIdle([1]);
+    expect(prefetchLinks()).toEqual(['/idle-1/a.js', '/idle-1/b.js']);
+    runIdle([0]);
+    expect(prefetchLinks()).toEqual(['/idle-1/a.js', '/idle-1/b.js', '/idle-1/c.js']);
+    jest.runOnlyPendingTimers();
+    expect(idleQueue).toEqual([]);
+  });
+
+  test('a long idle period takes several loaders at once', () => {
+    const { runtime, loader } = fakeRuntime();
+    prefetchOnIdle(runtime, [loader('/idle-2/a.js'), loader('/idle-2/b.js'), loader('/idle-2/c.js')]);
+    runIdle([40, 30]);
+    expect(prefetchLinks()).toEqual(['/idle-2/a.js', '/idle-2/b.js', '/idle-2/c.js']);
+  });
+
+  test('cancelled between two idle periods: the rest is never fetched', () => {
+    const { runtime, loader } = fakeRuntime();
+    const cancel = prefetchOnIdle(runtime, [loader('/idle-3/a.js'), loader('/idle-3/b.js')]);
+    runIdle([0]);
+    cancel();
+    jest.runOnlyPendingTimers();
+    expect(idleQueue).toEqual([]);
+    expect(prefetchLinks()).toEqual(['/idle-3/a.js']);
+  });
 });

@@ -72,14 +72,15 @@ export function prefetchChunks(runtime: ChunkRuntime | undefined, loaders: reado
 }
 
 /**
- * Runs `work` once the page is idle (requestIdleCallback; a timer where it is missing), after
- * `delayMs` so the first screen's own requests and renders go first. Returns a cancel function.
+ * Runs `work` once the page is idle (requestIdleCallback, which hands it the idle period's deadline;
+ * a timer where it is missing), after `delayMs` so the first screen's own requests and renders go
+ * first. Returns a cancel function.
  */
-export function whenIdle(work: () => void, delayMs = 1500): () => void {
+export function whenIdle(work: (deadline?: IdleDeadline) => void, delayMs = 1500): () => void {
   let idle: number | null = null;
   const timer = setTimeout(() => {
     if (typeof requestIdleCallback === 'function')
-      idle = requestIdleCallback(() => work(), { timeout: 5000 });
+      idle = requestIdleCallback((deadline) => work(deadline), { timeout: 5000 });
     else work();
   }, delayMs);
   return () => {
@@ -88,10 +89,28 @@ export function whenIdle(work: () => void, delayMs = 1500): () => void {
   };
 }
 
-/** prefetchChunks once the page is idle (whenIdle); returns a cancel function (for an effect's cleanup). */
+/** Below this much of an idle period left, the next loader waits for another one. */
+const MIN_IDLE_MS = 8;
+
+/**
+ * prefetchChunks once the page is idle (whenIdle), one loader at a time: each loader's chunk
+ * requests and links cost a phone tens of milliseconds, so the next one runs in the same idle period
+ * only while it has time left (`deadline.timeRemaining()`), else in the next one; no task grows long.
+ * Returns a cancel function (for an effect's cleanup).
+ */
 export function prefetchOnIdle(
   runtime: ChunkRuntime | undefined,
   loaders: readonly ChunkLoader[],
 ): () => void {
-  return whenIdle(() => prefetchChunks(runtime, loaders));
+  let next = 0;
+  let cancel: () => void;
+  const step = (deadline?: IdleDeadline) => {
+    do {
+      prefetchChunks(runtime, [loaders[next]]);
+      next += 1;
+    } while (next < loaders.length && deadline && deadline.timeRemaining() >= MIN_IDLE_MS);
+    if (next < loaders.length) cancel = whenIdle(step, 0);
+  };
+  cancel = loaders.length ? whenIdle(step) : () => undefined;
+  return () => cancel();
 }
