@@ -96,3 +96,15 @@ test('a sign-in in another tab turns the landing entry into the signed-in applic
   await other.waitForURL('**/chat');
   await expect(page.getByTestId('remote-chat')).toBeVisible();
 });
+
+test('with the data saver on, a signed-out / starts the application, which shows the same landing page', async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('kasa-data-saver', 'on'));
+  const urls = scriptsRequested(page);
+  await page.goto('/');
+  await expect(page.getByTestId('landing-page')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Welcome back' })).toBeVisible();
+  expect(urls.some((url) => APP_SCRIPT.test(url))).toBe(true);
+  expect(urls.filter((url) => LANDING_SCRIPT.test(url))).toEqual([]);
+});

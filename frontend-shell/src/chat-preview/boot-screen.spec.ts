@@ -72,6 +72,26 @@ describe("the page's JavaScript", () => {
     expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(PAGE_SCRIPTS.app);
   });
 
+  test('signed out with the data saver on (chosen, or Save-Data on auto): the application', () => {
+    open('/');
+    localStorage.setItem('kasa-data-saver', 'on');
+    expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(PAGE_SCRIPTS.app);
+
+    open('/');
+    Object.defineProperty(navigator, 'connection', {
+      configurable: true,
+      value: { saveData: false, effectiveType: '3g' },
+    });
+    try {
+      expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(PAGE_SCRIPTS.app);
+      open('/');
+      localStorage.setItem('kasa-data-saver', 'off');
+      expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(PAGE_SCRIPTS.landing);
+    } finally {
+      delete (navigator as { connection?: unknown }).connection;
+    }
+  });
+
   test('a landing script that fails to load starts the application, once', () => {
     open('/');
     const [landing] = startedScripts();
