@@ -2,7 +2,14 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { ErrorCode } from '@kasa/contracts';
 import type { ErrorTextKey } from './error-messages';
 import { GENERIC_ERROR_TEXTS } from './generic-error-texts';
-import { type Catalog, formatMessage, type Language, type MessageVars, type Translate, useLanguage } from './i18n';
+import {
+  type Catalog,
+  formatMessage,
+  type Language,
+  type MessageVars,
+  type Translate,
+  useLanguage,
+} from './i18n';
 
 /*
  * The texts of every error code, in both languages, are a chunk of their own (about 4 KB
@@ -95,7 +102,8 @@ function isNoAnswer(error: unknown): boolean {
 }
 
 /** An ErrorCode's form (UPPER_SNAKE): not one of the catalog's helper keys such as 'waitSeconds'. */
-const isCodeShaped = (code: string | undefined): code is ErrorCode => !!code && /^[A-Z][A-Z0-9_]*$/.test(code);
+const isCodeShaped = (code: string | undefined): code is ErrorCode =>
+  !!code && /^[A-Z][A-Z0-9_]*$/.test(code);
 
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 

@@ -114,3 +114,5 @@ export function prefetchOnIdle(
   cancel = loaders.length ? whenIdle(step) : () => undefined;
   return () => cancel();
 }
+
+export { lazyWithPreload, type PreloadableComponent } from './lazy-with-preload';

@@ -1,16 +1,17 @@
 // The composer's model picker: a compact button with the model's name; its menu (loaded on first
 // use) lists every model the server offers. Models the user's plan may not use are shown disabled
 // with a 'Pro' badge; tapping one opens the payment options instead. With one model: nothing.
-import { lazy, memo, Suspense, useId, useRef, useState } from 'react';
+import { memo, Suspense, useId, useRef, useState } from 'react';
+import { lazyWithPreload } from '@kasa/ui/prefetch';
 import type { ChatModelOption } from '@kasa/contracts';
 import { ButtonBase, useT } from '@kasa/ui';
 import { ChevronDownIcon } from './model-icons';
 import { modelMessages } from './model-messages';
 
 /** The menu's code (fetched ahead when the screen is idle: screen/idle-prefetch.ts). */
-export const loadModelMenu = () => import('./ModelMenu');
+const ModelMenu = lazyWithPreload(() => import('./ModelMenu'));
+export const loadModelMenu = ModelMenu.preload;
 const loadMenu = loadModelMenu;
-const ModelMenu = lazy(loadMenu);
 
 export interface ModelPickerProps {
   options: readonly ChatModelOption[];

@@ -2,9 +2,9 @@
 // its menu and every dialog load when first used. One dialog is open at a time and it is mounted
 // only while open (closing it resets its fields). A completed tool closes its dialog, shows
 // 'Enhancement Added' and adds its text or attachments to the draft.
-import { lazy, Suspense, useCallback, useId, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Box, useT, useToast } from '@kasa/ui';
-import { prefetchChunks } from '@kasa/ui/prefetch';
+import { lazyWithPreload, prefetchAllowed, prefetchChunks, whenIdle } from '@kasa/ui/prefetch';
 import type { ChatToolsApi } from '../shared/chat-tools';
 import { chunkRuntime } from '../shared/chunk-runtime';
 import { IconButton } from '../shared/ui/IconButton';
@@ -15,9 +15,9 @@ import { enhancementMessages } from './messages';
 import { messages as chatMessages } from '../messages';
 import type { EnhancementDialogProps, EnhancementResult } from './types';
 
-/** The menu's code (fetched ahead by the screen when idle: screen/idle-prefetch.ts). */
-export const loadEnhancementsPopover = () => import('./EnhancementsPopover');
-const EnhancementsPopover = lazy(loadEnhancementsPopover);
+/** The menu (its code fetched ahead by the screen when idle: screen/idle-prefetch.ts). */
+const EnhancementsPopover = lazyWithPreload(() => import('./EnhancementsPopover'));
+export const loadEnhancementsPopover = EnhancementsPopover.preload;
 
 type DialogModule = Promise<{ default: ComponentType<EnhancementDialogProps> }>;
 const DIALOG_LOADERS: Record<EnhancementName, () => DialogModule> = {
@@ -63,6 +63,21 @@ function DialogLoading() {
   );
 }
 
+/**
+ * The menu's code, fetched by the idle prefetch (screen/idle-prefetch.ts), is also evaluated once the
+ * screen is idle, so that the first opening renders at once instead of suspending (bench/README.md,
+ * "Interactions"). Not with the data saver on: nothing is fetched ahead.
+ */
+function useMenuCodeReady() {
+  useEffect(
+    () =>
+      prefetchAllowed()
+        ? whenIdle(() => void loadEnhancementsPopover().catch(() => undefined), 3000)
+        : undefined,
+    [],
+  );
+}
+
 export function EnhancementsMenu({ api }: { api: ChatToolsApi }) {
   const t = useT(enhancementMessages);
   const tc = useT(chatMessages);
@@ -74,13 +89,15 @@ export function EnhancementsMenu({ api }: { api: ChatToolsApi }) {
   const [menuLoaded, setMenuLoaded] = useState(false);
   const [dialog, setDialog] = useState<EnhancementName | null>(null);
   const { draft, conversationId } = api;
+  useMenuCodeReady();
 
   const openMenu = () => {
     setMenuLoaded(true);
     setMenuOpen(true);
-    // The menu is open: a tool is likely next. Its dialog's code is fetched now (not run), so
-    // the pick does not wait for it; never with the data saver on (@kasa/ui/prefetch).
-    prefetchChunks(chunkRuntime(), Object.values(DIALOG_LOADERS));
+    // The menu is open: a tool is likely next. Its dialog's code is fetched (not run) once the menu
+    // is on screen, so the pick does not wait for it and the opening does not wait for the
+    // requests (a task of its own, after the tap's frame); never with the data saver on.
+    whenIdle(() => prefetchChunks(chunkRuntime(), Object.values(DIALOG_LOADERS)), 0);
   };
 
   const pick = useCallback((name: EnhancementName) => {

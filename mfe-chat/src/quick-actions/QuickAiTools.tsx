@@ -1,15 +1,16 @@
 // Quick AI Tools, the sidebar's entry to the Quick AI Actions side panel. Only this button is in the
 // chat's first load: the panel and its actions load when first opened. The panel is drawn at the
 // page's root, outside the sidebar (on a phone the sidebar is a drawer that closes as it opens).
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
+import { lazyWithPreload } from '@kasa/ui/prefetch';
 import { createPortal } from 'react-dom';
 import { Box, Button, useT } from '@kasa/ui';
 import { messages } from '../messages';
 import type { ChatToolsApi } from '../shared/chat-tools';
 
 /** The panel's code (fetched ahead when the screen is idle: screen/idle-prefetch.ts). */
-export const loadQuickActionsPanel = () => import('./QuickActionsPanel');
-const QuickActionsPanel = lazy(loadQuickActionsPanel);
+const QuickActionsPanel = lazyWithPreload(() => import('./QuickActionsPanel'));
+export const loadQuickActionsPanel = QuickActionsPanel.preload;
 
 export function QuickAiTools({ api }: { api: ChatToolsApi }) {
   const t = useT(messages);

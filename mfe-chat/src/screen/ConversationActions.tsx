@@ -1,7 +1,8 @@
 // The open conversation's actions in the top bar: Share (a button from 420 px wide; on narrower
 // phones it is the menu's first entry, the bar has no room) and a menu with Share link…, the
 // exports (Markdown, JSON: the server's files) and Print or save as PDF (offline too).
-import { lazy, memo, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useId, useRef, useState } from 'react';
+import { lazyWithPreload } from '@kasa/ui/prefetch';
 import type { ChatExportFormat } from '@kasa/contracts';
 import { StrokeIcon, useErrorText, useT, useToast } from '@kasa/ui';
 import { downloadConversationExport } from '../export/export-api';
@@ -15,9 +16,9 @@ import { useOnline } from '../shared/hooks/useOnline';
 import { IconButton } from '../shared/ui/IconButton';
 
 /** The menu's code (fetched ahead when the screen is idle: ./idle-prefetch.ts). */
-export const loadConversationActionsMenu = () => import('./ConversationActionsMenu');
+const ConversationActionsMenu = lazyWithPreload(() => import('./ConversationActionsMenu'));
+export const loadConversationActionsMenu = ConversationActionsMenu.preload;
 const loadMenu = loadConversationActionsMenu;
-const ConversationActionsMenu = lazy(loadMenu);
 
 /** Below this width the bar keeps only the menu button (Share is in the menu). */
 export const SHARE_BUTTON_MIN_WIDTH_PX = 420;
