@@ -7,6 +7,7 @@ import { PageFrame } from '@kasa/ui';
 import { ShellApp } from './ShellApp';
 import type { RemoteLoadFn } from './remote-loader';
 import { REMOTE_ROUTES } from './routes';
+import { jsonResponse } from './testing/json-response';
 import { RUNTIME_CONFIG } from './testing/runtime-config';
 
 function fakeRemote(name: RemoteName) {
@@ -64,15 +65,7 @@ function stubFetch(answer: (url: string, init?: RequestInit) => Answer | Promise
     const url = String(input);
     const result = await (url === '/api/auth/user' ? sessionAnswer() : answer(url, init));
     if (result instanceof Error) throw result;
-    const text = result.body === undefined ? '' : JSON.stringify(result.body);
-    return {
-      ok: result.status >= 200 && result.status < 300,
-      status: result.status,
-      statusText: '',
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => JSON.parse(text),
-      text: async () => text,
-    } as Response;
+    return jsonResponse(result.status, result.body);
   });
   (globalThis as { fetch?: unknown }).fetch = stub;
   return stub;

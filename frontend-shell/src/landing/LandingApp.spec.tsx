@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { RuntimeConfig } from '@kasa/contracts';
 import { createQueryClient } from '@kasa/api-client';
 import { REDIRECT_AFTER_AUTH_MS } from '../auth/auth-redirect';
+import { jsonResponse } from '../testing/json-response';
 import { RUNTIME_CONFIG } from '../testing/runtime-config';
 import { LandingApp } from './LandingApp';
 
@@ -14,15 +15,7 @@ function stubFetch(answer: (url: string) => Answer) {
   const stub = jest.fn(async (input: RequestInfo | URL) => {
     const result = answer(String(input));
     if (result instanceof Error) throw result;
-    const text = result.body === undefined ? '' : JSON.stringify(result.body);
-    return {
-      ok: result.status >= 200 && result.status < 300,
-      status: result.status,
-      statusText: '',
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => JSON.parse(text),
-      text: async () => text,
-    } as Response;
+    return jsonResponse(result.status, result.body);
   });
   (globalThis as { fetch?: unknown }).fetch = stub;
   return stub;

@@ -5,6 +5,7 @@ import { createQueryClient } from '@kasa/api-client';
 import type { PlansResponse } from '@kasa/contracts';
 import { KasaUiProvider, type Language } from '@kasa/ui';
 import { LegalPage } from '../LegalPage';
+import { jsonResponse } from '../testing/json-response';
 
 const plans: PlansResponse = {
   plans: [
@@ -49,15 +50,7 @@ function stubFetch(plansAnswer: PlansResponse | Error) {
             }
           : new TypeError('Failed to fetch');
     if (body instanceof Error) throw body;
-    const text = JSON.stringify(body);
-    return {
-      ok: true,
-      status: 200,
-      statusText: 'OK',
-      headers: new Headers({ 'content-type': 'application/json' }),
-      json: async () => JSON.parse(text),
-      text: async () => text,
-    } as Response;
+    return jsonResponse(200, body);
   });
   (globalThis as { fetch?: unknown }).fetch = stub;
   return stub;

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { lazyWithPreload } from './lazy-with-preload';
 
 function Greeting({ name }: { name: string }) {
@@ -19,7 +19,7 @@ function deferredModule() {
   return { load, resolve: () => resolve(), reject: (error: Error) => reject(error) };
 }
 
-const view = (Component: typeof Greeting) => (
+const view = (Component: ComponentType<{ name: string }>) => (
   <Suspense fallback={<p>loading</p>}>
     <Component name="Amina" />
   </Suspense>
