@@ -56,11 +56,12 @@ class AxeFindings {
 
   constructor(private readonly page: Page) {}
 
-  /** Runs axe on the page as it is now (dialogs open included). */
-  async check(where: string): Promise<void> {
-    // Until the page settles: axe reads colours mid-fade as lighter than they are (a dialog's or
-    // a menu's enter transition, a button's colour changing as it becomes enabled once its data is
-    // in). Endless animations (spinners) do not count.
+  /**
+   * Until the page settles: axe reads colours mid-fade as lighter than they are (a dialog's or a
+   * menu's enter transition, a button's colour changing as it becomes enabled once its data is in).
+   * Endless animations (spinners) do not count.
+   */
+  private async settled(): Promise<void> {
     await this.page.waitForFunction(
       () =>
         document
@@ -72,12 +73,31 @@ class AxeFindings {
       undefined,
       { timeout: 5_000 },
     );
+  }
+
+  private analyze() {
+    return (
+      new AxeBuilder({ page: this.page })
+        .withTags(['wcag2a', 'wcag2aa', 'best-practice'])
+        // Only the violations are read: axe then details one node per passing rule, not all.
+        .options({ resultTypes: ['violations'] })
+        .analyze()
+    );
+  }
+
+  /** Runs axe on the page as it is now (dialogs open included). */
+  async check(where: string): Promise<void> {
+    await this.settled();
     const started = Date.now();
-    const results = await new AxeBuilder({ page: this.page })
-      .withTags(['wcag2a', 'wcag2aa', 'best-practice'])
-      // Only the violations are read: axe then details one node per passing rule, not all.
-      .options({ resultTypes: ['violations'] })
-      .analyze();
+    let results = await this.analyze();
+    // A page whose data arrived while axe was reading (buttons turning from disabled to enabled
+    // mid-scan) shows colours in between for a moment: a contrast finding must still be there once
+    // the page has settled again to count.
+    if (results.violations.some((violation) => violation.id === 'color-contrast')) {
+      await this.page.waitForTimeout(500);
+      await this.settled();
+      results = await this.analyze();
+    }
     this.checked += 1;
     if (process.env.AXE_VERBOSE) console.log(`${where}: ${Date.now() - started} ms`);
     for (const violation of results.violations) {

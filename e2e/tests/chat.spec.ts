@@ -46,7 +46,11 @@ test('send → the reply streams in → Recent lists it → reload and select it
   expect(flickers).toBe(0);
   const growth = [...new Set(lengths)].filter((n) => n > 0);
   expect(growth.length).toBeGreaterThanOrEqual(3);
-  expect([...growth].sort((a, b) => a - b)).toEqual(growth);
+  // It only grows, but for at most one step back: the markdown renderer taking over from the plain
+  // text shown while it loads (markup characters such as ** leave the text then).
+  const stepsBack = growth.filter((n, i) => i > 0 && n < growth[i - 1]).length;
+  expect(stepsBack).toBeLessThanOrEqual(1);
+  expect(growth[growth.length - 1]).toBe(Math.max(...growth));
 
   const reply = messages(page, 'assistant').last();
   await expect(reply).toContainText('No AI model is connected');

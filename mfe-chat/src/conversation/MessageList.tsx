@@ -1,7 +1,8 @@
 // The conversation: saved messages (memoized rows: a streaming reply re-renders only its own row)
 // and the reply being written now.
-import { lazy, memo, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { keyframes } from '@emotion/react';
+import { lazyWithPreload } from '@kasa/ui/prefetch';
 import { Box, Button, useAppInfo, useErrorText, useT } from '@kasa/ui';
 import type { ChatMessage } from '@kasa/contracts';
 import { messages } from '../messages';
@@ -21,8 +22,10 @@ import { isSpokenMessage } from './voice/spoken';
 
 // The markdown renderer (marked + the token renderer) loads when the first reply is on screen, or
 // earlier when the screen is idle (screen/idle-prefetch.ts): the first reply then does not wait.
-export const loadMarkdown = () => import('@kasa/ui/markdown');
-const Markdown = lazy(loadMarkdown);
+// Preloadable: a reply shown once the renderer is in renders with it at once, instead of React
+// holding its plain-text fallback up to 300 ms (lazyWithPreload); a reply being awaited preloads it.
+const Markdown = lazyWithPreload(() => import('@kasa/ui/markdown'));
+export const loadMarkdown = Markdown.preload;
 // A spoken message's player and language menu load with the first one shown: only the composer's
 // voice buttons are in /chat's first load (docs/product.md#voice, the page's size budget).
 // Named: the screen fetches them ahead for offline use (screen/useOfflineVoicePrefetch.ts).
@@ -371,6 +374,8 @@ export const MessageRow = memo(function MessageRow({
  */
 export function LiveTurnRows({ turn }: { turn: LiveTurn }) {
   const t = useT(messages);
+  // The reply will need the renderer: fetch it while the first words are awaited.
+  useEffect(() => void loadMarkdown().catch(() => undefined), []);
   return (
     <>
       {turn.kind === 'send' && <MessageRow message={turn.userMessage} voice={turn.voice} />}
