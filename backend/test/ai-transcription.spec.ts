@@ -177,10 +177,12 @@ describe('offline speech-to-text: the decoders kept loaded (pocketsphinx-child-p
 
   it('kills a decoder that runs past the timeout, and starts a new one for the next recording', async () => {
     const stt = engine({ children: 1, timeoutMs: 3_000 });
-    // Loaded first, so the timeout falls on the decoding itself (~0.9 s loading, ~0.6 s decoding; the 12 s recording takes ~5 s).
+    // Loaded first, so the timeout falls on the decoding itself (~0.9 s loading, ~0.6 s decoding).
+    // The long recording (~57 s: a 3 s stretch looped 15 times) decodes for well over the timeout
+    // even on a fast day: a 12 s one took ~5 s on some days and under 3 s on others.
     await stt.transcribe({ audio: await goForwardWav(), contentType: 'audio/wav' });
     const [slow] = stt.decoders!.pids();
-    const long = await convertAudio(LIBRIVOX_WAV, ['-af', 'aloop=loop=3:size=48000', '-f', 'wav']);
+    const long = await convertAudio(LIBRIVOX_WAV, ['-af', 'aloop=loop=15:size=48000', '-f', 'wav']);
 
     const failure = await stt
       .transcribe({ audio: long, contentType: 'audio/wav' })
