@@ -1,10 +1,13 @@
 // frontend-shell: the Module Federation host. Remotes are registered at runtime from /runtime-config.json.
 import { kasaAppConfig, DEV_PORTS } from '../tools/rspack/rspack.shared.mjs';
 import { pwaPlugins } from './rspack.pwa.mjs';
+import { FirstScreenChunksPlugin } from './rspack.first-screen.mjs';
 import { LANDING_COMPILATION, createLandingOutput, landingConfig } from './rspack.landing.mjs';
 
 // Filled by the landing compilation (production only), read by the shell's when it runs after it.
 const landing = createLandingOutput();
+// Filled by the shell's own compilation before its index.html is written (production only).
+const firstScreen = { scripts: [] };
 
 const devRuntimeConfig = {
   appName: process.env.APP_NAME || 'Kasa',
@@ -22,7 +25,7 @@ const appConfig = kasaAppConfig({
   name: 'kasa_shell',
   port: DEV_PORTS.shell,
   host: true,
-  pageScripts: () => ({ landing: landing.scripts }),
+  pageScripts: () => ({ landing: landing.scripts, first: firstScreen.scripts }),
   devServer: {
     proxy: [{ context: ['/api'], target: 'http://localhost:3000', changeOrigin: false, ws: true }],
     // In development the shell itself answers /runtime-config.json, pointing at the remotes' dev servers.
@@ -49,6 +52,7 @@ export default (env, argv = {}) => {
   const isProd = config.mode === 'production';
   config.plugins.push(...pwaPlugins({ dir: import.meta.dirname, isProd }));
   if (!isProd) return config;
+  config.plugins.push(new FirstScreenChunksPlugin(firstScreen));
   return [
     landingConfig({ dir: import.meta.dirname, output: landing }),
     { ...config, name: 'shell', dependencies: [LANDING_COMPILATION] },

@@ -14,7 +14,13 @@ const scriptWith = (text: string) => inlineScripts.find((code) => code.includes(
 const chooseScreen = scriptWith('auth_token');
 const leavePreview = scriptWith('MutationObserver');
 // The build writes the entries' scripts in place of the template parameter (rspack.config.mjs).
-const PAGE_SCRIPTS = { app: ['/main.0123456789.js'], landing: ['/landing/landing.0123456789.js'] };
+const PAGE_SCRIPTS = {
+  app: ['/main.0123456789.js'],
+  first: ['/121.0123456789.js', '/265.0123456789.js'],
+  landing: ['/landing/landing.0123456789.js'],
+};
+/** The application's start: its first-screen chunks, then its entry. */
+const APPLICATION = [...PAGE_SCRIPTS.first, ...PAGE_SCRIPTS.app];
 const startScripts = scriptWith('<%= pageScripts %>').replace(
   '<%= pageScripts %>',
   JSON.stringify(PAGE_SCRIPTS),
@@ -64,18 +70,34 @@ describe("the page's JavaScript", () => {
 
   test.each(['/legal/terms', '/account', '/s/abc123'])('signed out at %s: the application', (path) => {
     open(path);
-    expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(PAGE_SCRIPTS.app);
+    expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(APPLICATION);
+  });
+
+  test("the application's first-screen chunks load in any order, its entry in order", () => {
+    open('/chat', { token: 'ey.stored.token' });
+    const scripts = startedScripts();
+    expect(scripts.filter((s) => s.async).map((s) => new URL(s.src).pathname)).toEqual(PAGE_SCRIPTS.first);
+    expect(scripts.filter((s) => !s.async).map((s) => new URL(s.src).pathname)).toEqual(PAGE_SCRIPTS.app);
+  });
+
+  test('a first-screen chunk that fails to load leaves the page (the runtime then requests it itself)', () => {
+    open('/chat', { token: 'ey.stored.token' });
+    const [failed, loaded] = startedScripts();
+    failed.dispatchEvent(new Event('error'));
+    expect(failed.isConnected).toBe(false);
+    expect(loaded.isConnected).toBe(true);
+    expect(document.querySelector('script[src$="/main.0123456789.js"]')).not.toBeNull();
   });
 
   test.each(['/', '/chat', '/ai-studio'])('signed in at %s: the application', (path) => {
     open(path, { token: 'ey.stored.token' });
-    expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(PAGE_SCRIPTS.app);
+    expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(APPLICATION);
   });
 
   test('signed out with the data saver on (chosen, or Save-Data on auto): the application', () => {
     open('/');
     localStorage.setItem('kasa-data-saver', 'on');
-    expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(PAGE_SCRIPTS.app);
+    expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(APPLICATION);
 
     open('/');
     Object.defineProperty(navigator, 'connection', {
@@ -83,7 +105,7 @@ describe("the page's JavaScript", () => {
       value: { saveData: false, effectiveType: '3g' },
     });
     try {
-      expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(PAGE_SCRIPTS.app);
+      expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(APPLICATION);
       open('/');
       localStorage.setItem('kasa-data-saver', 'off');
       expect(startedScripts().map((s) => new URL(s.src).pathname)).toEqual(PAGE_SCRIPTS.landing);
@@ -100,7 +122,7 @@ describe("the page's JavaScript", () => {
     const paths = [...document.body.querySelectorAll<HTMLScriptElement>('script[src]')].map(
       (s) => new URL(s.src).pathname,
     );
-    expect(paths).toEqual([...PAGE_SCRIPTS.landing, ...PAGE_SCRIPTS.app]);
+    expect(paths).toEqual([...PAGE_SCRIPTS.landing, ...APPLICATION]);
   });
 });
 
