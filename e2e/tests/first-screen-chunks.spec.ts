@@ -11,23 +11,32 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('cookieConsentGiven', 'true'));
 });
 
-/** The shell's scripts requested until the chat remote is asked for, in order, as paths. */
-function shellScriptsBeforeTheRemote(page: Page): string[] {
-  const paths: string[] = [];
-  let remoteAskedFor = false;
-  page.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.startsWith('/remotes/')) remoteAskedFor = true;
-    if (!remoteAskedFor && request.resourceType() === 'script') paths.push(path);
+/**
+ * The shell chunks the page requested, each with whether the application's own runtime (a stack
+ * through main.js) asked for it rather than index.html's loader, from the DevTools protocol.
+ */
+async function shellChunkRequests(page: Page): Promise<{ path: string; byRuntime: boolean }[]> {
+  const requests: { path: string; byRuntime: boolean }[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+    const path = new URL(request.url).pathname;
+    if (!SHELL_CHUNK.test(path)) return;
+    const frames: { url: string }[] = [];
+    for (let stack = initiator.stack; stack; stack = stack.parent) frames.push(...stack.callFrames);
+    requests.push({
+      path,
+      byRuntime: frames.some((frame) => APP_SCRIPT.test(new URL(frame.url, 'http://x').pathname)),
+    });
   });
-  return paths;
+  return requests;
 }
 
 test('a signed-in /chat requests every chunk its start needs together with main.js, none after', async ({
   page,
 }) => {
   await signedIn(page);
-  const requested = shellScriptsBeforeTheRemote(page);
+  const requests = await shellChunkRequests(page);
   await page.goto('/chat');
   await expect(page.getByTestId('remote-chat')).toBeVisible();
 
@@ -36,16 +45,24 @@ test('a signed-in /chat requests every chunk its start needs together with main.
       .filter((script) => script.async)
       .map((script) => new URL(script.src).pathname),
   );
-  const shellChunks = requested.filter((path) => SHELL_CHUNK.test(path));
   // The loader listed the chunks (React, React DOM, emotion, React Query, @kasa/* and the start).
-  expect(shellChunks.length).toBeGreaterThanOrEqual(10);
-  // Every chunk the start needed before the chat remote was one the loader had already requested
-  // (the runtime found its element instead of adding one a round trip later).
-  for (const path of shellChunks) expect(listed).toContain(path);
-  expect(requested.filter((path) => APP_SCRIPT.test(path))).toHaveLength(1);
-  // Each requested once.
-  expect(new Set(requested).size).toBe(requested.length);
+  expect(listed.length).toBeGreaterThanOrEqual(10);
+  for (const path of listed) expect(requests.map((request) => request.path)).toContain(path);
+  // Until the chat showed, the runtime never had to ask for a shell chunk itself, and none twice.
+  expect(requests.filter((request) => request.byRuntime)).toEqual([]);
+  expect(new Set(requests.map((request) => request.path)).size).toBe(requests.length);
 });
+
+/** Holds the application's entry (main.js) back until `until` settles. */
+async function holdMainScript(page: Page, until: Promise<void>): Promise<void> {
+  await page.route(
+    (url) => APP_SCRIPT.test(url.pathname),
+    async (route) => {
+      await until;
+      await route.continue();
+    },
+  );
+}
 
 test('a first-screen chunk that does not load is requested again by the application, which starts', async ({
   page,
@@ -71,15 +88,31 @@ test('a first-screen chunk that does not load is requested again by the applicat
       await route.continue();
     },
   );
-  await page.route(
-    (url) => APP_SCRIPT.test(url.pathname),
-    async (route) => {
-      await failure;
-      await route.continue();
-    },
-  );
+  await holdMainScript(page, failure);
   await page.goto('/chat');
   await expect(page.getByTestId('remote-chat')).toBeVisible();
   expect(failed).toBeDefined();
   expect(requests.filter((path) => path === failed)).toHaveLength(2);
+});
+
+test("a signed-in /chat fetches the chat remote's manifest, entry and App before main.js has run, each once", async ({
+  page,
+}) => {
+  await signedIn(page);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  // main.js is held until the chat remote's entry has been requested: only index.html's loader
+  // can ask for it that early.
+  let entryRequested: () => void = () => undefined;
+  const entry = new Promise<void>((resolve) => (entryRequested = resolve));
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/remotes/chat/remoteEntry.js') entryRequested();
+  });
+  await holdMainScript(page, entry);
+  await page.goto('/chat');
+  await expect(page.getByTestId('remote-chat')).toBeVisible();
+  const count = (pattern: RegExp) => requested.filter((path) => pattern.test(path)).length;
+  expect(count(/^\/remotes\/chat\/mf-manifest\.json$/)).toBe(1);
+  expect(count(/^\/remotes\/chat\/remoteEntry\.js$/)).toBe(1);
+  expect(count(/^\/remotes\/chat\/__federation_expose_App\.[0-9a-f]{10}\.js$/)).toBe(1);
 });

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_CONTAINER_NAMES, REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@kasa/contracts';
+import { earlyManifestPlugin } from './early-manifests';
 import type { RemoteLoadFn } from './remote-loader';
 
 /** Absolute manifest URL (runtime-config may give a path on the shell's origin or another origin). */
@@ -15,6 +16,7 @@ function manifestUrl(config: RuntimeConfig, name: RemoteName): string {
  * cached container / failure so the next load really goes back to the network.
  */
 export function createMfRemoteLoader(config: RuntimeConfig): RemoteLoadFn {
+  registerPlugins([earlyManifestPlugin()]);
   registerRemotes(
     REMOTE_NAMES.map((name) => ({ name: REMOTE_CONTAINER_NAMES[name], entry: manifestUrl(config, name) })),
   );

@@ -126,6 +126,75 @@ describe("the page's JavaScript", () => {
   });
 });
 
+describe("the signed-in chat's remote, fetched by the loader", () => {
+  const MANIFEST = {
+    metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    exposes: [
+      { name: 'App', path: './App', assets: { js: { sync: ['__federation_expose_App.0123456789.js'] } } },
+    ],
+  };
+  const manifestResponse = (status = 200) => {
+    const response = { ok: status === 200, status, json: async () => MANIFEST } as unknown as Response;
+    (response as { clone: () => Response }).clone = () => response;
+    return response;
+  };
+  let fetchMock: jest.Mock;
+
+  beforeEach(() => {
+    fetchMock = jest.fn(async () => manifestResponse());
+    window.fetch = fetchMock;
+    const config = document.createElement('script');
+    config.id = 'kasa-runtime-config';
+    config.type = 'application/json';
+    config.textContent = JSON.stringify({ remotes: { chat: '/remotes/chat/mf-manifest.json' } });
+    document.head.append(config);
+  });
+  afterEach(() => {
+    document.getElementById('kasa-runtime-config')?.remove();
+    document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+    delete window.__kasaEarlyManifests;
+  });
+
+  const preloads = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map(
+      (link) => new URL(link.href).pathname,
+    );
+
+  test.each(['/chat', '/?c=2b7d5c1e-0000-4000-8000-000000000000'])(
+    'at %s: its manifest at once, kept for Module Federation, then preloads of its entry and App',
+    async (path) => {
+      open(path, { token: 'ey.stored.token' });
+      startedScripts();
+      const url = new URL('/remotes/chat/mf-manifest.json', window.location.href).href;
+      expect(fetchMock).toHaveBeenCalledWith(url);
+      expect(window.__kasaEarlyManifests?.[url]).toBeInstanceOf(Promise);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(preloads()).toEqual([
+        '/remotes/chat/remoteEntry.js',
+        '/remotes/chat/__federation_expose_App.0123456789.js',
+      ]);
+    },
+  );
+
+  test('a manifest that does not answer OK adds no preload', async () => {
+    fetchMock.mockImplementation(async () => manifestResponse(503));
+    open('/chat', { token: 'ey.stored.token' });
+    startedScripts();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(preloads()).toEqual([]);
+  });
+
+  test.each([
+    ['signed in, another page', '/account', 'ey.stored.token'],
+    ['signed out', '/chat', undefined],
+  ])('%s: nothing fetched', (_, path, token) => {
+    open(path, { token });
+    startedScripts();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(window.__kasaEarlyManifests).toBeUndefined();
+  });
+});
+
 test('signed out: the landing hero on any path, in the kept language', () => {
   open('/chat', { language: 'fr' });
   expect(root.dataset.boot).toBe('landing');
