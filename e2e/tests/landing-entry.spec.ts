@@ -46,6 +46,8 @@ test('signing in on the landing entry opens the chat as the application, signed 
   await page.getByTestId('auth-submit').click();
   await expect(page.getByTestId('toast')).toContainText('Login Successful');
   await page.waitForURL('**/chat');
+  // The greeting came along to the application's page (a page load of its own) for its time left.
+  await expect(page.getByTestId('toast')).toContainText('Welcome back!');
   await expect(page.getByTestId('remote-chat')).toBeVisible();
   expect(urls.some((url) => APP_SCRIPT.test(url))).toBe(true);
   // Back on /, signed in: the application's chat, not the landing entry.

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { RuntimeConfig } from '@kasa/contracts';
 import { createQueryClient } from '@kasa/api-client';
+import { CARRIED_TOAST_STORAGE_KEY } from '@kasa/ui';
 import { REDIRECT_AFTER_AUTH_MS } from '../auth/auth-redirect';
 import { jsonResponse } from '../testing/json-response';
 import { RUNTIME_CONFIG } from '../testing/runtime-config';
@@ -93,6 +94,14 @@ describe('LandingApp (the landing entry)', () => {
       jest.advanceTimersByTime(REDIRECT_AFTER_AUTH_MS);
     });
     expect(loadPage).toHaveBeenCalledWith('/chat');
+    // The greeting goes along to the application's page, for the time it has left.
+    const carried = JSON.parse(sessionStorage.getItem(CARRIED_TOAST_STORAGE_KEY) ?? 'null');
+    expect(carried).toMatchObject({
+      title: 'Login Successful',
+      description: 'Welcome back!',
+      variant: 'default',
+    });
+    expect(carried.until).toBeGreaterThan(Date.now());
   });
 
   test('a sign-in in another tab loads the page afresh; a sign-out there does not', async () => {

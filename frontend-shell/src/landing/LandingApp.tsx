@@ -1,9 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@kasa/contracts';
 import { AUTH_TOKEN_STORAGE_KEY } from '@kasa/api-client';
-import { KasaUiProvider, Splash } from '@kasa/ui';
+import { KasaUiProvider, Splash, useToast } from '@kasa/ui';
 import { AuthRedirectProvider } from '../auth/auth-redirect';
 import { StartupErrorPanel } from '../boot/StartupErrorPanel';
 import { appInfoOf, useStartConfig } from '../boot/use-start-config';
@@ -37,7 +37,7 @@ export function LandingApp({ loadConfig, initialConfig, queryClient, loadPage }:
   else {
     content = (
       <>
-        <AuthRedirectProvider go={loadPage}>
+        <RedirectToApplication loadPage={loadPage}>
           <Routes>
             {PUBLIC_PATHS.map((path) => (
               <Route key={path} path={path} element={<LandingPage />} />
@@ -45,7 +45,7 @@ export function LandingApp({ loadConfig, initialConfig, queryClient, loadPage }:
             <Route path={LEGAL_PAGE_ROUTE} element={<LegalPageRoute />} />
             <Route path="*" element={<ApplicationPage loadPage={loadPage} />} />
           </Routes>
-        </AuthRedirectProvider>
+        </RedirectToApplication>
         <InstallPromptCard />
       </>
     );
@@ -59,6 +59,28 @@ export function LandingApp({ loadConfig, initialConfig, queryClient, loadPage }:
       </KasaUiProvider>
     </QueryClientProvider>
   );
+}
+
+/**
+ * The redirect after signing in or up loads the application's page; the toast that greeted the
+ * user ('Login Successful') goes along and stays its full time there.
+ */
+function RedirectToApplication({
+  loadPage,
+  children,
+}: {
+  loadPage: (path?: string) => void;
+  children: ReactNode;
+}) {
+  const { carryToNextPage } = useToast();
+  const go = useCallback(
+    (path: string) => {
+      carryToNextPage();
+      loadPage(path);
+    },
+    [carryToNextPage, loadPage],
+  );
+  return <AuthRedirectProvider go={go}>{children}</AuthRedirectProvider>;
 }
 
 /** A path the landing entry does not render (a shared conversation, a signed-in screen): the application's page, loaded afresh. */

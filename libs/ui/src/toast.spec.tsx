@@ -1,6 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, cleanup } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ToastProvider, Toaster, useToast, type ToastOptions } from './toast';
+import { CARRIED_TOAST_STORAGE_KEY, ToastProvider, Toaster, useToast, type ToastOptions } from './toast';
 import { ThemeModeProvider } from './theme';
 
 let api: ReturnType<typeof useToast>;
@@ -22,7 +22,10 @@ function renderToaster() {
 
 const show = (options: ToastOptions) => act(() => void api.toast(options));
 
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+  sessionStorage.clear();
+});
 
 test('shows one toast with its title and description', () => {
   renderToaster();
@@ -82,4 +85,54 @@ test('shows the action under the text', () => {
   renderToaster();
   show({ title: 'Messages Limit Reached', action: <a href="/subscription">Manage Subscription</a> });
   expect(screen.getByRole('link', { name: 'Manage Subscription' })).toHaveAttribute('href', '/subscription');
+});
+
+describe('a toast carried to the next page', () => {
+  test('shows on the next page for the time it had left, once', () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    renderToaster();
+    show({ title: 'Login Successful', description: 'Welcome back!' });
+    act(() => jest.advanceTimersByTime(1_500));
+    act(() => api.carryToNextPage());
+    cleanup(); // the page is left
+
+    renderToaster(); // the next page
+    expect(screen.getByRole('status')).toHaveTextContent('Login Successful');
+    expect(screen.getByRole('status')).toHaveTextContent('Welcome back!');
+    expect(sessionStorage.getItem(CARRIED_TOAST_STORAGE_KEY)).toBeNull();
+    act(() => jest.advanceTimersByTime(3_400));
+    expect(screen.queryByTestId('toast')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(200));
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+
+    cleanup();
+    renderToaster(); // and the page after that: gone
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+  });
+
+  test('one that has ended by then, one with an action and a lasting one are not carried', () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    sessionStorage.setItem(
+      CARRIED_TOAST_STORAGE_KEY,
+      JSON.stringify({ title: 'Old', variant: 'default', until: 999_000 }),
+    );
+    renderToaster();
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+    show({ title: 'Limit reached', action: <a href="/subscription">Upgrade</a> });
+    act(() => api.carryToNextPage());
+    expect(sessionStorage.getItem(CARRIED_TOAST_STORAGE_KEY)).toBeNull();
+    show({ title: 'Offline', durationMs: Infinity });
+    act(() => api.carryToNextPage());
+    expect(sessionStorage.getItem(CARRIED_TOAST_STORAGE_KEY)).toBeNull();
+  });
+
+  test('nothing on screen: nothing carried; a malformed entry is ignored', () => {
+    renderToaster();
+    act(() => api.carryToNextPage());
+    expect(sessionStorage.getItem(CARRIED_TOAST_STORAGE_KEY)).toBeNull();
+    cleanup();
+    sessionStorage.setItem(CARRIED_TOAST_STORAGE_KEY, '{not json');
+    renderToaster();
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+  });
 });

@@ -36,15 +36,57 @@ export interface ToastContextValue {
   current: ToastItem | null;
   toast: (options: ToastOptions) => { id: number; dismiss: () => void };
   dismiss: (id?: number) => void;
+  /**
+   * Keeps the toast on screen for the next page this tab loads (a full page load, such as the
+   * landing entry's way into the application): the next page's provider shows it for the time it
+   * had left. A toast with an action is not carried (its action is not data).
+   */
+  carryToNextPage: () => void;
 }
 
 export const DEFAULT_TOAST_DURATION_MS = 5000;
 
+/** sessionStorage: the toast carried to the next page of this tab, with when it ends. */
+export const CARRIED_TOAST_STORAGE_KEY = 'kasa-carried-toast';
+
+interface CarriedToast {
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+  /** Epoch ms when it leaves the screen. */
+  until: number;
+}
+
+/** The carried toast, once (it is removed as it is read); none when it has already ended. */
+function takeCarriedToast(): Omit<ToastItem, 'id'> | null {
+  try {
+    const text = sessionStorage.getItem(CARRIED_TOAST_STORAGE_KEY);
+    if (!text) return null;
+    sessionStorage.removeItem(CARRIED_TOAST_STORAGE_KEY);
+    const carried = JSON.parse(text) as Partial<CarriedToast>;
+    const left = Number(carried.until) - Date.now();
+    if (typeof carried.title !== 'string' || !(left > 0)) return null;
+    return {
+      title: carried.title,
+      description: typeof carried.description === 'string' ? carried.description : undefined,
+      variant: carried.variant === 'destructive' ? 'destructive' : 'default',
+      durationMs: left,
+    };
+  } catch {
+    return null;
+  }
+}
+
 const ToastContext = createContext<ToastContextValue | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<ToastItem | null>(null);
+  const [current, setCurrent] = useState<ToastItem | null>(() => {
+    const carried = takeCarriedToast();
+    return carried ? { id: 0, ...carried } : null;
+  });
   const nextId = useRef(1);
+  // When the toast on screen appeared, for the time it has left when carried to the next page.
+  const shownAt = useRef(Date.now());
 
   const dismiss = useCallback((id?: number) => {
     setCurrent((c) => (c && (id === undefined || c.id === id) ? null : c));
@@ -53,6 +95,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const toast = useCallback(
     (options: ToastOptions) => {
       const id = nextId.current++;
+      shownAt.current = Date.now();
       setCurrent({
         id,
         title: options.title,
@@ -72,7 +115,29 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [current, dismiss]);
 
-  const value = useMemo(() => ({ current, toast, dismiss }), [current, toast, dismiss]);
+  // Read when the page is left, which may be by a callback made before this toast rendered.
+  const latest = useRef(current);
+  latest.current = current;
+  const carryToNextPage = useCallback(() => {
+    const shown = latest.current;
+    if (!shown || shown.action || !Number.isFinite(shown.durationMs)) return;
+    const carried: CarriedToast = {
+      title: shown.title,
+      description: shown.description,
+      variant: shown.variant,
+      until: shownAt.current + shown.durationMs,
+    };
+    try {
+      sessionStorage.setItem(CARRIED_TOAST_STORAGE_KEY, JSON.stringify(carried));
+    } catch {
+      /* storage unavailable: the toast stays with this page */
+    }
+  }, []);
+
+  const value = useMemo(
+    () => ({ current, toast, dismiss, carryToNextPage }),
+    [current, toast, dismiss, carryToNextPage],
+  );
   return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>;
 }
 
