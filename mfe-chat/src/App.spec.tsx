@@ -665,6 +665,17 @@ describe('phones (360 px)', () => {
     expect(await screen.findByText('When do I plant maize?')).toBeInTheDocument();
   });
 
+  test('the closed drawer renders its contents once the first screen is idle, not in the first commit', async () => {
+    renderWithProviders(<App />);
+    const drawer = screen.getByTestId('chat-sidebar');
+    // The first screen: the drawer's frame only (its history and tools are off screen).
+    expect(drawer).toBeEmptyDOMElement();
+    expect(screen.getByRole('textbox', { name: 'Message Kasa' })).toBeInTheDocument();
+    // Idle: the contents arrive, still hidden, so the drawer opens on them at once.
+    await waitFor(() => expect(within(drawer).getByText('Maize planting')).toBeInTheDocument());
+    expect(drawer).toHaveAttribute('aria-hidden', 'true');
+  });
+
   test('soft keyboard: the input bar moves up when the viewport shrinks by more than 150 px, at most 300 px', () => {
     const listeners = new Set<() => void>();
     const viewport = {

@@ -10,6 +10,7 @@
 // app's own bundler runtime, which the app passes in (`__webpack_require__`, rspack's name too).
 // The data saver is read through the shared '@kasa/ui' (like ./markdown does): no second copy.
 import { isDataSaverOn } from '@kasa/ui';
+import { whenIdle } from './idle';
 
 /** rspack's script loader (`__webpack_require__.l`): the one function every lazy chunk goes through. */
 type LoadScript = (
@@ -71,24 +72,6 @@ export function prefetchChunks(runtime: ChunkRuntime | undefined, loaders: reado
   }
 }
 
-/**
- * Runs `work` once the page is idle (requestIdleCallback, which hands it the idle period's deadline;
- * a timer where it is missing), after `delayMs` so the first screen's own requests and renders go
- * first. Returns a cancel function.
- */
-export function whenIdle(work: (deadline?: IdleDeadline) => void, delayMs = 1500): () => void {
-  let idle: number | null = null;
-  const timer = setTimeout(() => {
-    if (typeof requestIdleCallback === 'function')
-      idle = requestIdleCallback((deadline) => work(deadline), { timeout: 5000 });
-    else work();
-  }, delayMs);
-  return () => {
-    clearTimeout(timer);
-    if (idle !== null && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-  };
-}
-
 /** Below this much of an idle period left, the next loader waits for another one. */
 const MIN_IDLE_MS = 8;
 
@@ -115,4 +98,6 @@ export function prefetchOnIdle(
   return () => cancel();
 }
 
+export { whenIdle } from './idle';
+export { useIdleMount } from './idle-mount';
 export { lazyWithPreload, type PreloadableComponent } from './lazy-with-preload';

@@ -17,6 +17,7 @@ import {
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, useAppInfo, useErrorText, useT, useToast } from '@kasa/ui';
+import { useIdleMount } from '@kasa/ui/prefetch';
 import { ApiError } from '@kasa/api-client';
 import { CHAT_ROOT_PARENT_ID, type ChatMessage } from '@kasa/contracts';
 import { conversationQueryKey, stopReply } from '../shared/chat-api';
@@ -106,6 +107,8 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   const [columnOpen, setColumnOpen] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const sidebarOpen = desktop ? columnOpen : drawerOpen;
+  // The closed drawer's contents (history, Quick AI Tools) render once the first screen is idle.
+  const drawerContentsShown = useIdleMount(drawerOpen);
   const sidebarId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -501,7 +504,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
               '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
             }}
           >
-            {sidebar}
+            {drawerContentsShown && sidebar}
           </Box>
         </>
       )}
