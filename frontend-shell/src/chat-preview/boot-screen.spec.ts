@@ -21,10 +21,9 @@ const PAGE_SCRIPTS = {
 };
 /** The application's start: its first-screen chunks, then its entry. */
 const APPLICATION = [...PAGE_SCRIPTS.first, ...PAGE_SCRIPTS.app];
-const startScripts = scriptWith('<%= pageScripts %>').replace(
-  '<%= pageScripts %>',
-  JSON.stringify(PAGE_SCRIPTS),
-);
+const loaderWith = (pageScripts: typeof PAGE_SCRIPTS) =>
+  scriptWith('<%= pageScripts %>').replace('<%= pageScripts %>', JSON.stringify(pageScripts));
+const startScripts = loaderWith(PAGE_SCRIPTS);
 const runInPage = (code: string) => (0, eval)(code);
 const root = document.documentElement;
 
@@ -87,6 +86,26 @@ describe("the page's JavaScript", () => {
     expect(failed.isConnected).toBe(false);
     expect(loaded.isConnected).toBe(true);
     expect(document.querySelector('script[src$="/main.0123456789.js"]')).not.toBeNull();
+  });
+
+  test('the first-screen chunks are added a few per task, the entry with the last of them', () => {
+    jest.useFakeTimers();
+    try {
+      open('/chat', { token: 'ey.stored.token' });
+      const first = Array.from({ length: 10 }, (_, i) => `/${100 + i}.0123456789.js`);
+      runInPage(loaderWith({ ...PAGE_SCRIPTS, first }));
+      const added = () =>
+        [...document.body.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => new URL(s.src).pathname);
+      // The loader's own task: four chunks; then four more in the next task; then the rest and the entry.
+      expect(added()).toEqual(first.slice(0, 4));
+      jest.advanceTimersToNextTimer();
+      expect(added()).toEqual(first.slice(0, 8));
+      jest.advanceTimersToNextTimer();
+      expect(added()).toEqual([...first, ...PAGE_SCRIPTS.app]);
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test.each(['/', '/chat', '/ai-studio'])('signed in at %s: the application', (path) => {
