@@ -108,6 +108,10 @@ export function RemoteView({ name }: { name: RemoteName }) {
     };
   }, [registry, name, attempt]);
 
+  useEffect(() => {
+    if (state.status === 'ready') registry.markShown(name);
+  }, [registry, name, state.status]);
+
   const onRenderError = useCallback((error: Error) => setState({ status: 'error', error }), []);
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
 

@@ -16,8 +16,21 @@ export class RemoteRegistry {
 
   constructor(private readonly loadFn: RemoteLoadFn) {}
 
+  private readonly shown = new Set<RemoteName>();
+
+  /**
+   * The remote's App when it is loaded and has been on screen before in this page: a revisit
+   * renders it at once. A first showing goes through the loading state and a transition instead
+   * (RemoteView), even when the App loaded early: mounting a whole area inside the update that
+   * ended the session check would be one long synchronous render on a phone.
+   */
   peek(name: RemoteName): ComponentType | undefined {
-    return this.loaded.get(name);
+    return this.shown.has(name) ? this.loaded.get(name) : undefined;
+  }
+
+  /** The remote's App is on screen (RemoteView, once it has committed it). */
+  markShown(name: RemoteName): void {
+    this.shown.add(name);
   }
 
   /**
@@ -37,6 +50,7 @@ export class RemoteRegistry {
     if (!force && preloaded) return preloaded;
     if (force) {
       this.loaded.delete(name);
+      this.shown.delete(name);
       this.pending.delete(name);
     }
     const ready = this.loaded.get(name);

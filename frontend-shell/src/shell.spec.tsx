@@ -277,8 +277,18 @@ describe('a returning visitor', () => {
     await waitFor(() => expect(loader).toHaveBeenCalledWith('account', { force: false }));
     expect(screen.getByTestId('splash')).toBeInTheDocument();
 
+    // What each commit put on screen: the area loaded early still mounts after the session's own
+    // update, through its loading line (a transition, in slices), not inside that update.
+    const shown: string[] = [];
+    const observer = new MutationObserver(() => {
+      const id = ['loaded-account', 'remote-loading', 'splash'].find((testId) => screen.queryByTestId(testId));
+      if (id && shown[shown.length - 1] !== id) shown.push(id);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
     await act(async () => answerSession({ status: 200, body: { user } }));
     expect(await screen.findByTestId('loaded-account')).toBeInTheDocument();
+    observer.disconnect();
+    expect(shown).toEqual(['remote-loading', 'loaded-account']);
     expect(loader).toHaveBeenCalledTimes(1);
   });
 
