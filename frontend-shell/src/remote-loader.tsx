@@ -14,9 +14,10 @@ export class RemoteRegistry {
   private readonly pending = new Map<RemoteName, Promise<ComponentType>>();
   private readonly preloaded = new Map<RemoteName, Promise<ComponentType>>();
 
-  constructor(private readonly loadFn: RemoteLoadFn) {}
-
+  /** Remotes RemoteView has put on screen in this page: only these render at once on a revisit. */
   private readonly shown = new Set<RemoteName>();
+
+  constructor(private readonly loadFn: RemoteLoadFn) {}
 
   /**
    * The remote's App when it is loaded and has been on screen before in this page: a revisit
