@@ -3,7 +3,7 @@
 // the shell's, which writes the entry's scripts into index.html. Not in the service worker's precache:
 // offline, index.html falls back to the application (precached), which renders the same landing page.
 import path from 'node:path';
-import { moduleRules, resolveOptions } from '../tools/rspack/rspack.shared.mjs';
+import { moduleRules, productionDevtool, resolveOptions } from '../tools/rspack/rspack.shared.mjs';
 
 export const LANDING_COMPILATION = 'landing';
 const PUBLIC_PATH = '/landing/';
@@ -40,7 +40,7 @@ export function landingConfig({ dir, output }) {
     resolve: resolveOptions(),
     module: { rules: moduleRules({ isProd: true, refresh: false }) },
     plugins: [new RecordLandingOutput(output)],
-    devtool: false,
+    devtool: productionDevtool(),
     optimization: { minimize: true, splitChunks: { chunks: 'async', minSize: 10000 } },
     performance: { hints: false },
   };

@@ -59,6 +59,7 @@ const modelPort = await new Promise((resolve) => model.once('message', (m) => re
 
 // 2. Kasa, on its own database, pointed at the model.
 // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there (open it in Chrome DevTools).
+// BENCH_NODE_ARGS='--trace-gc …': more flags for the server's Node (its garbage collector, say).
 const kasa = await startKasa({
   name: 'bench_chat',
   port,
@@ -71,9 +72,12 @@ const kasa = await startKasa({
     CHAT_MODEL: 'bench-model',
     REDIS_URL: redisUrl,
   },
-  nodeArgs: process.env.BENCH_CPU_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
-    : [],
+  nodeArgs: [
+    ...(process.env.BENCH_CPU_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+      : []),
+    ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+  ],
 }).catch((error) => {
   model.kill('SIGTERM');
   throw error;

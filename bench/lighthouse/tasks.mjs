@@ -5,9 +5,13 @@
 //
 //   node bench/lighthouse/tasks.mjs                        `/` signed out, 3 runs
 //   node bench/lighthouse/tasks.mjs --page /chat --signed-in --runs 1
+//   node bench/lighthouse/tasks.mjs --functions            also the code each task ran: V8's samples,
+//                                                          by package or source file and by function
+//                                                          (source-mapped after `KASA_SOURCE_MAPS=1 npm run build`)
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { startKasa } from '../support/kasa-server.mjs';
+import { describeFrame, samplesOf } from './cpu-samples.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -16,6 +20,7 @@ const arg = (name, fallback) => {
 const pagePath = arg('--page', '/');
 const signedIn = process.argv.includes('--signed-in');
 const runs = Math.max(1, Number(arg('--runs', 3)) || 3);
+const functions = process.argv.includes('--functions');
 const readySelector = signedIn ? '[data-testid="remote-chat"]' : '[data-testid="landing-page"]';
 
 const kasa = await startKasa({
@@ -32,6 +37,7 @@ function longTasks(events, startTs) {
   const scripts = (t) =>
     events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.name === 'EvaluateScript').length;
   const main = mains.sort((a, b) => scripts(b) - scripts(a))[0];
+  const samples = functions && main ? samplesOf(events, main) : [];
   const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
   const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur > 50_000);
   return tasks.map((task) => {
@@ -60,8 +66,26 @@ function longTasks(events, startTs) {
       at: Math.round((task.ts - startTs) / 1000),
       ms: Math.round(task.dur / 1000),
       what: top.map(([l, ms]) => `${l} ${Math.round(ms)}`).join(', '),
+      code: functions ? codeOf(samples.filter((s) => s.ts >= task.ts && s.ts < end)) : [],
     };
   });
+}
+
+/** The task's samples summed by where the code comes from and by function, heaviest first. */
+function codeOf(samples) {
+  const byOrigin = new Map();
+  const byFunction = new Map();
+  for (const sample of samples) {
+    const { origin, fn } = describeFrame(sample.frame);
+    byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + sample.ms);
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + sample.ms);
+  }
+  const heaviest = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
+  return [`by origin: ${heaviest(byOrigin, 6).join(', ')}`, ...heaviest(byFunction, 8).map((f) => `  ${f}`)];
 }
 
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
@@ -77,7 +101,9 @@ try {
     const events = [];
     cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
     await cdp.send('Tracing.start', {
-      categories: 'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline',
+      categories:
+        'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline' +
+        (functions ? ',disabled-by-default-v8.cpu_profiler' : ''),
       transferMode: 'ReportEvents',
     });
     await page.goto(`${kasa.origin}${pagePath}`, { waitUntil: 'load' });
@@ -99,7 +125,10 @@ try {
       `run ${run}: ${tasks.length} tasks over 50 ms, blocking ${blocking} ms, load ${loadavg()[0].toFixed(2)}`,
     );
     summary.push({ blocking, longest: Math.max(0, ...tasks.map((t) => t.ms)) });
-    for (const t of tasks) console.log(`  at ${t.at} ms: ${t.ms} ms  ${t.what}`);
+    for (const t of tasks) {
+      console.log(`  at ${t.at} ms: ${t.ms} ms  ${t.what}`);
+      for (const line of t.code) console.log(`      ${line}`);
+    }
     await context.close();
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -44,6 +44,14 @@ function sharedConfig(isProd) {
 }
 
 /** How the frontends resolve imports (the same for every compilation). */
+/**
+ * Production builds ship no source maps; `KASA_SOURCE_MAPS=1` writes them beside the scripts, not
+ * referenced from them, for bench/lighthouse/tasks.mjs --functions to name the code of a long task.
+ */
+export function productionDevtool() {
+  return process.env.KASA_SOURCE_MAPS === '1' ? 'hidden-source-map' : false;
+}
+
 export function resolveOptions() {
   return {
     extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
@@ -172,7 +180,7 @@ export function kasaAppConfig({ dir, name, port, host = false, exposes, devServe
       resolve: resolveOptions(),
       module: { rules: moduleRules({ isProd, refresh }) },
       plugins,
-      devtool: isProd ? false : 'cheap-module-source-map',
+      devtool: isProd ? productionDevtool() : 'cheap-module-source-map',
       // rspack 2 serves dynamic imports lazily by default; with Module Federation the first page
       // load then races a rebuild (failed hot update, blank standalone remote). Compile up front.
       lazyCompilation: false,

@@ -114,6 +114,12 @@ export const Composer = memo(function Composer({
     const element = area.current;
     if (!element) return;
     element.style.height = 'auto';
+    if (!element.value) {
+      // One row: nothing to measure. Reading scrollHeight would lay the whole page out inside the
+      // commit, the first screen's longest task on a slow phone.
+      element.style.overflowY = 'hidden';
+      return;
+    }
     const full = element.scrollHeight;
     element.style.height = `${Math.min(full, INPUT_MAX_HEIGHT_PX)}px`;
     element.style.overflowY = full > INPUT_MAX_HEIGHT_PX ? 'auto' : 'hidden';
