@@ -20,6 +20,12 @@ function fakeRuntime() {
 const prefetchLinks = () =>
   [...document.head.querySelectorAll('link[rel="prefetch"]')].map((l) => l.getAttribute('href'));
 
+/** The links once every queued one is in the page (they go in a few per task). */
+async function linksAfterTasks(tasks = 10) {
+  for (let i = 0; i < tasks; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+  return prefetchLinks();
+}
+
 afterEach(() => {
   document.head.innerHTML = '';
   localStorage.clear();
@@ -29,7 +35,7 @@ test('adds a prefetch link per chunk, runs nothing, and gives the runtime its lo
   const { runtime, loaded, loader } = fakeRuntime();
   const original = runtime.l;
   prefetchChunks(runtime, [loader('/remotes/chat/1.js'), loader('/remotes/chat/2.js')]);
-  expect(prefetchLinks()).toEqual(['/remotes/chat/1.js', '/remotes/chat/2.js']);
+  expect(await linksAfterTasks()).toEqual(['/remotes/chat/1.js', '/remotes/chat/2.js']);
   expect(loaded).toEqual([]);
   expect(runtime.l).toBe(original);
   // The real import later goes through the real loader.
@@ -37,24 +43,34 @@ test('adds a prefetch link per chunk, runs nothing, and gives the runtime its lo
   expect(loaded).toEqual(['/remotes/chat/1.js']);
 });
 
-test('a chunk is asked for once', () => {
+test('a chunk is asked for once', async () => {
   const { runtime, loader } = fakeRuntime();
   prefetchChunks(runtime, [loader('/a.js')]);
   prefetchChunks(runtime, [loader('/a.js')]);
-  expect(prefetchLinks()).toEqual(['/a.js']);
+  expect(await linksAfterTasks()).toEqual(['/a.js']);
 });
 
-test('nothing with the data saver on, nor without a runtime', () => {
+test('the links of many chunks go into the page three per task', async () => {
+  const { runtime, loader } = fakeRuntime();
+  const urls = ['1', '2', '3', '4', '5', '6', '7'].map((n) => `/many/${n}.js`);
+  prefetchChunks(runtime, urls.map(loader));
+  expect(prefetchLinks()).toEqual([]);
+  expect(await linksAfterTasks(1)).toEqual(urls.slice(0, 3));
+  expect(await linksAfterTasks(1)).toEqual(urls.slice(0, 6));
+  expect(await linksAfterTasks(1)).toEqual(urls);
+});
+
+test('nothing with the data saver on, nor without a runtime', async () => {
   const { runtime, loader } = fakeRuntime();
   localStorage.setItem(DATA_SAVER_STORAGE_KEY, 'on');
   prefetchChunks(runtime, [loader('/b.js')]);
-  expect(prefetchLinks()).toEqual([]);
+  expect(await linksAfterTasks()).toEqual([]);
   localStorage.removeItem(DATA_SAVER_STORAGE_KEY);
   prefetchChunks(undefined, [loader('/b.js')]);
-  expect(prefetchLinks()).toEqual([]);
+  expect(await linksAfterTasks()).toEqual([]);
 });
 
-test('nothing on a connection that asks to save data (auto)', () => {
+test('nothing on a connection that asks to save data (auto)', async () => {
   const { runtime, loader } = fakeRuntime();
   Object.defineProperty(navigator, 'connection', {
     configurable: true,
@@ -62,7 +78,7 @@ test('nothing on a connection that asks to save data (auto)', () => {
   });
   try {
     prefetchChunks(runtime, [loader('/c.js')]);
-    expect(prefetchLinks()).toEqual([]);
+    expect(await linksAfterTasks()).toEqual([]);
   } finally {
     delete (navigator as { connection?: unknown }).connection;
   }
@@ -70,14 +86,20 @@ test('nothing on a connection that asks to save data (auto)', () => {
 
 describe('prefetchOnIdle', () => {
   type IdleWork = (deadline: IdleDeadline) => void;
-  let idleQueue: IdleWork[];
+  /** The idle callbacks waiting, by id (cancelIdleCallback takes one out). */
+  let idleQueue: Map<number, IdleWork>;
+  let nextIdleId: number;
 
   beforeEach(() => {
     jest.useFakeTimers();
-    idleQueue = [];
-    (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback = (work: IdleWork) =>
-      idleQueue.push(work);
-    (globalThis as { cancelIdleCallback?: unknown }).cancelIdleCallback = () => undefined;
+    idleQueue = new Map();
+    nextIdleId = 1;
+    (globalThis as { requestIdleCallback?: unknown }).requestIdleCallback = (work: IdleWork) => {
+      idleQueue.set(nextIdleId, work);
+      return nextIdleId++;
+    };
+    (globalThis as { cancelIdleCallback?: unknown }).cancelIdleCallback = (id: number) =>
+      idleQueue.delete(id);
   });
 
   afterEach(() => {
@@ -89,9 +111,12 @@ describe('prefetchOnIdle', () => {
   /** Runs the next idle callback with `remaining` milliseconds left in each check. */
   function runIdle(remaining: number[]) {
     jest.runOnlyPendingTimers();
-    const work = idleQueue.shift();
+    const [id, work] = idleQueue.entries().next().value ?? [];
     if (!work) throw new Error('no idle callback queued');
+    idleQueue.delete(id as number);
     work({ didTimeout: false, timeRemaining: () => remaining.shift() ?? 0 });
+    // The links queued in that period go into the page in the tasks after it.
+    jest.runOnlyPendingTimers();
   }
 
   test('nothing before the page is idle, then one loader per idle period while time is short', () => {
@@ -106,7 +131,7 @@ describe('prefetchOnIdle', () => {
     runIdle([0]);
     expect(prefetchLinks()).toEqual(['/idle-1/a.js', '/idle-1/b.js', '/idle-1/c.js']);
     jest.runOnlyPendingTimers();
-    expect(idleQueue).toEqual([]);
+    expect(idleQueue.size).toBe(0);
   });
 
   test('a long idle period takes several loaders at once', () => {
@@ -122,7 +147,7 @@ describe('prefetchOnIdle', () => {
     runIdle([0]);
     cancel();
     jest.runOnlyPendingTimers();
-    expect(idleQueue).toEqual([]);
+    expect(idleQueue.size).toBe(0);
     expect(prefetchLinks()).toEqual(['/idle-3/a.js']);
   });
 });

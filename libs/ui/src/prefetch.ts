@@ -29,15 +29,30 @@ export interface ChunkRuntime {
 export type ChunkLoader = () => Promise<unknown>;
 
 const requested = new Set<string>();
+/** Links waiting to be added, a few per task (appendLinks). */
+const waiting: string[] = [];
+/**
+ * Links added per task: each one costs a slow phone several milliseconds (the browser starts its
+ * request as the element is inserted), and one area can need a dozen chunks.
+ */
+const LINKS_PER_TASK = 3;
 
 function addPrefetchLink(url: string): void {
   if (requested.has(url) || typeof document === 'undefined') return;
   requested.add(url);
-  const link = document.createElement('link');
-  link.rel = 'prefetch';
-  link.as = 'script';
-  link.href = url;
-  document.head.appendChild(link);
+  waiting.push(url);
+  if (waiting.length === 1) setTimeout(appendLinks, 0);
+}
+
+function appendLinks(): void {
+  for (const url of waiting.splice(0, LINKS_PER_TASK)) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    link.href = url;
+    document.head.appendChild(link);
+  }
+  if (waiting.length) setTimeout(appendLinks, 0);
 }
 
 /** Whether prefetching is welcome: not with the data saver on (it follows Save-Data and slow links). */
@@ -46,11 +61,11 @@ export function prefetchAllowed(): boolean {
 }
 
 /**
- * Prefetches the chunks of `loaders` now, without running them: while each loader is called the
- * runtime's script loader is swapped for one that adds a <link rel="prefetch"> and reports the
+ * Prefetches the chunks of `loaders` without running them: while each loader is called the
+ * runtime's script loader is swapped for one that queues a <link rel="prefetch"> and reports the
  * chunk as not loaded, so the runtime forgets it (the loader's promise rejects, ignored here) and
- * the real import() later fetches it again, from the cache. Without the runtime (tests, another
- * bundler) nothing happens.
+ * the real import() later fetches it again, from the cache. The links go into the page a few per
+ * task (LINKS_PER_TASK). Without the runtime (tests, another bundler) nothing happens.
  */
 export function prefetchChunks(runtime: ChunkRuntime | undefined, loaders: readonly ChunkLoader[]): void {
   const original = runtime?.l;
