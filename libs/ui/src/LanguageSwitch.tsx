@@ -1,6 +1,6 @@
-import Button from '@mui/material/Button';
 import { LANGUAGES, useLanguage, useT } from './i18n';
 import { uiMessages } from './messages';
+import { textButtonClass } from './text-button';
 
 /** One tap switches between English and French; the button names the language it switches to. */
 export function LanguageSwitch({ size = 'medium' }: { size?: 'small' | 'medium' }) {
@@ -8,17 +8,15 @@ export function LanguageSwitch({ size = 'medium' }: { size?: 'small' | 'medium' 
   const t = useT(uiMessages);
   const next = LANGUAGES.find((l) => l.code !== language) ?? LANGUAGES[0];
   return (
-    <Button
+    <button
+      type="button"
       data-testid="language-switch"
-      variant="text"
-      color="inherit"
-      size={size}
+      className={textButtonClass({ size, fit: true })}
       lang={next.code}
       aria-label={t('switchLanguage')}
       onClick={() => setLanguage(next.code)}
-      sx={{ whiteSpace: 'nowrap', flexShrink: 0, minWidth: 0 }}
     >
       {next.label}
-    </Button>
+    </button>
   );
 }

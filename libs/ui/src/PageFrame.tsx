@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useAppInfo } from './app-info';
 import { BrandHomeLink } from './BrandHomeLink';
 import { useT } from './i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 import { uiMessages } from './messages';
 import { useSessionControls } from './session-controls';
+import { textButtonClass } from './text-button';
 import { ThemeToggleButton } from './theme';
 
 type UiMessageKey = keyof (typeof uiMessages)['en'];
@@ -80,15 +80,14 @@ export function HeaderControls() {
       <LanguageSwitch size="small" />
       <ThemeToggleButton size="small" />
       {session && (
-        <Button
+        <button
+          type="button"
           data-testid="logout-button"
-          color="inherit"
-          size="small"
+          className={textButtonClass({})}
           onClick={() => void session.signOut()}
-          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         >
           {t('logout')}
-        </Button>
+        </button>
       )}
     </div>
   );

@@ -13,8 +13,7 @@ afterEach(() => {
 test('false on the first render, true once the page is idle (requestIdleCallback)', () => {
   jest.useFakeTimers();
   const idle: Array<() => void> = [];
-  (window as { requestIdleCallback?: unknown }).requestIdleCallback = (work: () => void) =>
-    idle.push(work);
+  (window as { requestIdleCallback?: unknown }).requestIdleCallback = (work: () => void) => idle.push(work);
   render(<Probe />);
   expect(screen.getByTestId('probe')).toHaveTextContent('later');
   act(() => jest.advanceTimersByTime(0));

@@ -4,6 +4,7 @@ export type { ErrorTextKey } from './error-messages';
 export * from './error-text';
 export * from './messages';
 export * from './LanguageSwitch';
+export * from './text-button';
 export * from './session-controls';
 export * from './theme';
 export * from './toast';

@@ -10,9 +10,9 @@ import {
 } from 'react';
 import { ThemeProvider, createTheme, type Theme } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
-import Button from '@mui/material/Button';
 import { useT } from './i18n';
 import { uiMessages } from './messages';
+import { textButtonClass } from './text-button';
 
 /** 'color': yellow accent (#ffd60a). 'mono': black and white. */
 export type ThemeMode = 'color' | 'mono';
@@ -199,16 +199,14 @@ export function ThemeToggleButton({ size = 'medium' }: { size?: 'small' | 'mediu
   const { mode, toggle } = useThemeMode();
   const t = useT(uiMessages);
   return (
-    <Button
+    <button
+      type="button"
       data-testid="theme-toggle"
-      variant="outlined"
-      color="inherit"
-      size={size}
+      className={textButtonClass({ size, outlined: true })}
       onClick={toggle}
       title={t('switchTheme')}
-      sx={{ borderColor: 'currentColor', whiteSpace: 'nowrap', flexShrink: 0 }}
     >
       {t(themeToggleLabel(mode))}
-    </Button>
+    </button>
   );
 }

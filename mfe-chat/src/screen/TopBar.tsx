@@ -4,17 +4,11 @@
 import { memo, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '@kasa/api-client';
-import { Button, uiMessages, useSessionControls, useT } from '@kasa/ui';
+import { textButtonClass, uiMessages, useSessionControls, useT } from '@kasa/ui';
 import { messages } from '../messages';
 import { BackIcon, MenuIcon } from '../shared/ui/icons';
 import { IconButton } from '../shared/ui/IconButton';
 import { ConversationActions } from './ConversationActions';
-
-/**
- * The text buttons' side padding: 10 px, 4 px on the narrowest phones, where the open conversation's
- * menu button joins the bar (French 'Passer à Pro' and 'Déconnexion' at 360 px need the room).
- */
-const TEXT_BUTTON_SX = { paddingInline: '10px', '@media (max-width: 399px)': { paddingInline: '4px' } };
 
 /** True when the browser history has an earlier entry of this app (react-router keeps its index). */
 function hasInAppHistory(): boolean {
@@ -74,29 +68,18 @@ export const TopBar = memo(function TopBar({
         {username || t('user')}
       </div>
       {shareableConversationId && <ConversationActions conversationId={shareableConversationId} />}
-      <Button
-        component={Link}
-        to="/subscription"
-        variant="outlined"
-        color="inherit"
-        size="small"
-        data-testid="get-pro"
-        style={{ flexShrink: 0, whiteSpace: 'nowrap', borderColor: 'currentColor' }}
-        sx={TEXT_BUTTON_SX}
-      >
+      <Link to="/subscription" data-testid="get-pro" className={textButtonClass({ outlined: true })}>
         {t('getPro')}
-      </Button>
+      </Link>
       {session && (
-        <Button
+        <button
+          type="button"
           data-testid="logout-button"
-          color="inherit"
-          size="small"
+          className={textButtonClass({})}
           onClick={() => void session.signOut()}
-          style={{ flexShrink: 0, whiteSpace: 'nowrap' }}
-          sx={TEXT_BUTTON_SX}
         >
           {ui('logout')}
-        </Button>
+        </button>
       )}
     </header>
   );
