@@ -124,8 +124,8 @@ describe('sending', () => {
     expect(screen.getByTestId('chat-spinner')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Stop the reply' })).toBeEnabled();
     expect(screen.getByTestId('chat-announcer')).toHaveTextContent('Kasa is writing a reply.');
-    // Visually hidden, 1 px (not MUI's 1 = 100%, which made phones scroll sideways).
-    expect(screen.getByTestId('chat-announcer')).toHaveStyle({ width: '1px', position: 'absolute' });
+    // Visually hidden (static.css: 1 px, absolute; an `sx` width of 1 once meant 100% and made phones scroll sideways).
+    expect(screen.getByTestId('chat-announcer')).toHaveClass('kasa-visually-hidden');
 
     act(() => stream.send({ conversationId: 'c9', userMessageId: 'u9', assistantMessageId: 'a9' }));
     // The URL names the new conversation at once (a reload while the reply is written finds it).

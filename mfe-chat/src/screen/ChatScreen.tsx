@@ -37,7 +37,6 @@ import { messages } from '../messages';
 import { Sidebar } from '../sidebar/Sidebar';
 import type { StarterTip } from './tips';
 import { TopBar } from './TopBar';
-import { visuallyHidden } from '../shared/ui/visually-hidden';
 import {
   useChatSender,
   type ChatDraft,
@@ -445,41 +444,37 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
   );
 
   return (
-    <Box
+    // Static classes (libs/ui/src/static.css, docs/architecture.md#runtime-styles): the screen's frame
+    // inserts no CSS on its first render and costs no style work when a query's answer re-renders it.
+    <div
       data-testid="chat-page"
-      sx={{
-        height: '100dvh',
-        display: 'flex',
-        overflow: 'hidden',
-        bgcolor: 'background.default',
-        // Soft keyboard: everything above the keyboard, the input bar last (> 150 px, ≤ 300 px: docs/product.md#chat-screen).
-        pb: keyboardOffset ? `${keyboardOffset}px` : 0,
-      }}
+      className="kasa-chat-page"
+      // Soft keyboard: everything above the keyboard, the input bar last (> 150 px, ≤ 300 px: docs/product.md#chat-screen).
+      style={keyboardOffset ? { paddingBottom: keyboardOffset } : undefined}
       data-keyboard-offset={keyboardOffset}
     >
       {desktop ? (
         sidebarOpen && (
-          <Box
-            component="aside"
+          <aside
             id={sidebarId}
             aria-label={t('sidebar')}
             data-testid="chat-sidebar"
-            sx={{ width: 300, flexShrink: 0, borderRight: '1px solid', borderColor: 'divider' }}
+            className="kasa-chat-column"
           >
             {sidebar}
-          </Box>
+          </aside>
         )
       ) : (
         <>
           {drawerOpen && (
-            <Box
+            <div
               data-testid="sidebar-backdrop"
+              className="kasa-chat-backdrop"
               onClick={() => setDrawerOpen(false)}
-              sx={{ position: 'fixed', inset: 0, zIndex: 1199, bgcolor: 'rgba(0,0,0,0.45)' }}
             />
           )}
           {/* A div: an aside may not take the dialog role (ARIA in HTML); the desktop column above is the aside. */}
-          <Box
+          <div
             id={sidebarId}
             role="dialog"
             aria-modal={drawerOpen}
@@ -487,32 +482,17 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
             aria-hidden={!drawerOpen}
             data-testid="chat-sidebar"
             data-open={drawerOpen}
+            className="kasa-chat-drawer"
             onKeyDown={(event: KeyboardEvent) => {
               if (event.key === 'Escape') setDrawerOpen(false);
             }}
-            sx={{
-              position: 'fixed',
-              top: 0,
-              bottom: 0,
-              left: 0,
-              zIndex: 1200,
-              width: 'min(86vw, 320px)',
-              boxShadow: drawerOpen ? 8 : 'none',
-              transform: drawerOpen ? 'none' : 'translateX(-100%)',
-              visibility: drawerOpen ? 'visible' : 'hidden',
-              transition: 'transform 200ms ease, visibility 200ms',
-              '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
-            }}
           >
             {drawerContentsShown && sidebar}
-          </Box>
+          </div>
         </>
       )}
 
-      <Box
-        inert={!desktop && drawerOpen}
-        sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}
-      >
+      <div inert={!desktop && drawerOpen} className="kasa-chat-main-column">
         <TopBar
           sidebarOpen={sidebarOpen}
           sidebarId={sidebarId}
@@ -521,23 +501,18 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
           shareableConversationId={conversationId && saved.length > 0 ? conversationId : null}
         />
         {!online && <OfflineBanner reasonId={offlineReasonId} />}
-        <Box
-          component="main"
+        <main
           ref={scroller}
           onScroll={onScroll}
           aria-label={t('messagesLabel')}
-          sx={{ flex: 1, overflowY: 'auto', overscrollBehavior: 'contain' }}
+          className="kasa-chat-messages"
         >
-          <Box
-            sx={{ maxWidth: 760, mx: 'auto', px: 2, py: 2, display: 'flex', flexDirection: 'column', gap: 2 }}
-          >
-            <Box component="h1" sx={visuallyHidden}>
-              {t('title')}
-            </Box>
+          <div className="kasa-chat-thread">
+            <h1 className="kasa-visually-hidden">{t('title')}</h1>
             {loading && (
-              <Box role="status" data-testid="conversation-loading" sx={{ color: 'text.secondary' }}>
+              <div role="status" data-testid="conversation-loading" className="kasa-chat-loading">
                 {online ? t('loadingConversation') : t('notSavedOffline')}
-              </Box>
+              </div>
             )}
             {loadFailed && (
               <Box role="alert" data-testid="conversation-error">
@@ -580,15 +555,11 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
             {waiting.map((item) => (
               <WaitingRow key={item.key} item={item} onCancel={chat.cancelQueued} />
             ))}
-          </Box>
-        </Box>
+          </div>
+        </main>
         {/* A named region: every part of the screen is in a landmark (axe `region`, docs/architecture.md#accessibility). */}
-        <Box
-          component="section"
-          aria-label={t('composerLabel')}
-          sx={{ flexShrink: 0, px: 1, pt: 1, pb: 'max(8px, env(safe-area-inset-bottom))' }}
-        >
-          <Box sx={{ maxWidth: 760, mx: 'auto' }}>
+        <section aria-label={t('composerLabel')} className="kasa-chat-composer-region">
+          <div className="kasa-chat-composer-width">
             <UsageWarningBanner />
             <Composer
               ref={composer}
@@ -602,12 +573,12 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
               picker={modelPicker}
               voice={composerVoice}
             />
-          </Box>
-        </Box>
-      </Box>
-      <Box role="status" aria-live="polite" data-testid="chat-announcer" sx={visuallyHidden}>
+          </div>
+        </section>
+      </div>
+      <div role="status" aria-live="polite" data-testid="chat-announcer" className="kasa-visually-hidden">
         {announcement}
-      </Box>
+      </div>
       {voiceModeOpen && (
         <Suspense fallback={null}>
           <VoiceMode sender={chat.sender} model={modelForSend} onClose={closeVoiceMode} />
@@ -616,6 +587,6 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
       <MediaOutboxMount />
       {paymentOptions.dialog}
       {shareUpTo.dialog}
-    </Box>
+    </div>
   );
 }
