@@ -202,7 +202,7 @@ export function ThemeToggleButton({ size = 'medium' }: { size?: 'small' | 'mediu
     <button
       type="button"
       data-testid="theme-toggle"
-      className={textButtonClass({ size, outlined: true })}
+      className={textButtonClass({ size, variant: 'outlined' })}
       onClick={toggle}
       title={t('switchTheme')}
     >

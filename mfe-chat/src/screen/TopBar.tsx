@@ -68,7 +68,7 @@ export const TopBar = memo(function TopBar({
         {username || t('user')}
       </div>
       {shareableConversationId && <ConversationActions conversationId={shareableConversationId} />}
-      <Link to="/subscription" data-testid="get-pro" className={textButtonClass({ outlined: true })}>
+      <Link to="/subscription" data-testid="get-pro" className={textButtonClass({ variant: 'outlined' })}>
         {t('getPro')}
       </Link>
       {session && (

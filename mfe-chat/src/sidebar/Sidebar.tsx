@@ -11,7 +11,7 @@ import {
   type Ref,
 } from 'react';
 import { Link } from 'react-router';
-import { Button, LanguageSwitch, ThemeToggleButton, useT } from '@kasa/ui';
+import { LanguageSwitch, ThemeToggleButton, textButtonClass, useT } from '@kasa/ui';
 import { messages } from '../messages';
 import { CloseIcon, PlusIcon } from '../shared/ui/icons';
 import { IconButton } from '../shared/ui/IconButton';
@@ -19,6 +19,9 @@ import { RecentList } from './RecentList';
 import { SearchResults } from './SearchResults';
 
 export { SEARCH_DEBOUNCE_MS } from './SearchResults';
+
+/** AI Studio and Account: MUI's medium outlined button, on static classes (docs/architecture.md#runtime-styles). */
+const SIDEBAR_LINK_CLASS = textButtonClass({ size: 'medium', variant: 'outlined' });
 
 export interface SidebarProps {
   activeId: string | null;
@@ -56,18 +59,21 @@ export const Sidebar = memo(function Sidebar({
 
   return (
     // Static classes (libs/ui/src/static.css) and inline styles: the chat's first render inserts
-    // no CSS for the sidebar's frame.
+    // no CSS for the sidebar's frame and buttons.
     <div className="kasa-sidebar">
       <div className="kasa-sidebar-top">
-        <Button
-          variant="contained"
+        <button
+          type="button"
           onClick={onNewChat}
-          startIcon={<PlusIcon />}
           data-testid="new-chat"
+          className={textButtonClass({ size: 'medium', variant: 'contained' })}
           style={{ flex: 1, justifyContent: 'flex-start' }}
         >
+          <span className="kasa-text-button-start-icon">
+            <PlusIcon />
+          </span>
           {t('newChat')}
-        </Button>
+        </button>
         {onClose && (
           <IconButton ref={closeButtonRef} label={t('closeSidebar')} onClick={onClose}>
             <CloseIcon />
@@ -114,12 +120,12 @@ export const Sidebar = memo(function Sidebar({
       </nav>
       <div className="kasa-sidebar-bottom">
         <div className="kasa-row">
-          <Button component={Link} to="/ai-studio" variant="outlined" color="inherit" style={{ flex: 1 }}>
+          <Link to="/ai-studio" className={SIDEBAR_LINK_CLASS} style={{ flex: 1 }}>
             {t('aiStudio')}
-          </Button>
-          <Button component={Link} to="/account" variant="outlined" color="inherit" style={{ flex: 1 }}>
+          </Link>
+          <Link to="/account" className={SIDEBAR_LINK_CLASS} style={{ flex: 1 }}>
             {t('account')}
-          </Button>
+          </Link>
         </div>
         <div className="kasa-row kasa-row-between">
           <ThemeToggleButton />
