@@ -46,20 +46,9 @@ type State =
 
 function RemoteLoading({ name }: { name: RemoteName }) {
   return (
-    <Box
-      data-testid="remote-loading"
-      role="status"
-      aria-live="polite"
-      sx={{
-        minHeight: '60dvh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        color: 'text.secondary',
-      }}
-    >
+    <div data-testid="remote-loading" role="status" aria-live="polite" className="kasa-remote-loading">
       Loading {REMOTE_LABELS[name]}...
-    </Box>
+    </div>
   );
 }
 

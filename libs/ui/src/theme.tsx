@@ -9,7 +9,6 @@ import {
   type ReactNode,
 } from 'react';
 import { ThemeProvider, createTheme, type Theme } from '@mui/material/styles';
-import CssBaseline from '@mui/material/CssBaseline';
 import { useT } from './i18n';
 import { uiMessages } from './messages';
 import { textButtonClass } from './text-button';
@@ -54,6 +53,7 @@ function storeThemeMode(mode: ThemeMode): void {
   }
 }
 
+/** static.css gives the body the same stack before any script runs. */
 const FONT_STACK =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif';
 
@@ -176,10 +176,7 @@ export function ThemeModeProvider({
   const value = useMemo(() => ({ mode, toggle, setMode }), [mode, toggle]);
   return (
     <ThemeModeContext.Provider value={value}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
+      <ThemeProvider theme={theme}>{children}</ThemeProvider>
     </ThemeModeContext.Provider>
   );
 }

@@ -153,24 +153,9 @@ export function Toaster() {
   const t = useT(uiMessages);
   const destructive = current?.variant === 'destructive';
   return (
-    <Box
-      role="region"
-      aria-label={t('notifications')}
-      sx={{
-        position: 'fixed',
-        zIndex: 1400,
-        left: 0,
-        right: 0,
-        // Top, not bottom: the bottom of a phone screen holds the chat input, the cookie banner
-        // and the install card, which a toast would cover.
-        top: 0,
-        p: 1.5,
-        pt: 'max(12px, env(safe-area-inset-top))',
-        display: 'flex',
-        justifyContent: 'center',
-        pointerEvents: 'none',
-      }}
-    >
+    // Top, not bottom: the bottom of a phone screen holds the chat input, the cookie banner and the
+    // install card, which a toast would cover. Static classes (static.css): it is on every screen.
+    <div role="region" aria-label={t('notifications')} className="kasa-toaster">
       {current && (
         <Box
           key={current.id}
@@ -208,6 +193,6 @@ export function Toaster() {
           </ButtonBase>
         </Box>
       )}
-    </Box>
+    </div>
   );
 }

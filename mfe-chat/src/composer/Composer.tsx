@@ -27,7 +27,7 @@ import { AttachmentChips } from './AttachmentChips';
 import { useDraft } from './useDraft';
 import { type DraftState, type DraftStore } from '../shared/draft';
 
-/** Text area maximum height (docs/product.md#chat-screen). */
+/** Text area maximum height (docs/product.md#chat-screen); static.css's `.kasa-composer-input` says it too. */
 export const INPUT_MAX_HEIGHT_PX = 200;
 
 export interface ComposerHandle {
@@ -150,35 +150,25 @@ export const Composer = memo(function Composer({
   const placeholder = t('inputPlaceholder', { assistantName });
 
   return (
-    <Box
-      sx={{
-        p: 0.75,
-        border: '2px solid',
-        borderColor: 'divider',
-        borderRadius: 3,
-        bgcolor: 'background.paper',
-        '&:focus-within': { borderColor: 'text.primary' },
-      }}
-    >
+    <div className="kasa-composer">
       {attachments.length > 0 && (
         <AttachmentChips attachments={attachments} onRemove={(a) => draft.removeAttachment(a)} />
       )}
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>
+      <div className="kasa-composer-row">
         {voiceBar ?? (
           <>
             {/* Outside the form: a tool's own buttons never submit the message. */}
             {tools}
-            <Box
-              component="form"
+            <form
+              className="kasa-composer-form"
               onSubmit={(event: FormEvent) => {
                 event.preventDefault();
                 submit();
               }}
-              sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'flex-end', gap: 0.5 }}
             >
-              <Box
-                component="textarea"
+              <textarea
                 ref={area}
+                className="kasa-composer-input"
                 data-testid="chat-input"
                 rows={1}
                 value={text}
@@ -189,23 +179,6 @@ export const Composer = memo(function Composer({
                 enterKeyHint="send"
                 onChange={(event: ChangeEvent<HTMLTextAreaElement>) => draft.setText(event.target.value)}
                 onKeyDown={onKeyDown}
-                sx={{
-                  flex: 1,
-                  minWidth: 0,
-                  minHeight: 44,
-                  maxHeight: INPUT_MAX_HEIGHT_PX,
-                  resize: 'none',
-                  border: 0,
-                  outline: 'none',
-                  bgcolor: 'transparent',
-                  color: 'text.primary',
-                  font: 'inherit',
-                  fontSize: '1rem', // 16 px: smaller makes phones zoom the page on focus
-                  lineHeight: 1.5,
-                  py: '10px',
-                  px: 1,
-                  '&:disabled': { opacity: 0.6 },
-                }}
               />
               {pending ? (
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
@@ -242,23 +215,20 @@ export const Composer = memo(function Composer({
                     label={t('send')}
                     disabled={!canSend}
                     data-testid="send-button"
-                    sx={{
-                      bgcolor: canSend ? 'primary.main' : 'transparent',
-                      color: canSend ? 'primary.contrastText' : 'inherit',
-                      borderRadius: 2,
-                      '&:hover': { bgcolor: canSend ? 'primary.dark' : 'transparent' },
-                    }}
+                    shape="round"
+                    className="kasa-send-button"
+                    data-ready={canSend}
                   >
                     <SendIcon />
                   </IconButton>
                 </>
               )}
-            </Box>
+            </form>
           </>
         )}
         {voice && (voiceBar || !pending) && voice.mic}
-      </Box>
-      {picker && <Box sx={{ display: 'flex', minWidth: 0 }}>{picker}</Box>}
-    </Box>
+      </div>
+      {picker && <div className="kasa-composer-picker">{picker}</div>}
+    </div>
   );
 });

@@ -136,7 +136,8 @@ export function EnhancementsMenu({ api }: { api: ChatToolsApi }) {
         onPointerDown={() => void loadEnhancementsPopover().catch(() => undefined)}
         onFocus={() => void loadEnhancementsPopover().catch(() => undefined)}
         onClick={openMenu}
-        sx={{ width: 48, height: 48, borderRadius: 2 }}
+        shape="round"
+        className="kasa-plus-button"
       >
         <PlusIcon />
       </IconButton>

@@ -4,13 +4,16 @@
 import { Suspense, useRef, useState } from 'react';
 import { lazyWithPreload } from '@kasa/ui/prefetch';
 import { createPortal } from 'react-dom';
-import { Box, Button, useT } from '@kasa/ui';
+import { textButtonClass, useT } from '@kasa/ui';
 import { messages } from '../messages';
 import type { ChatToolsApi } from '../shared/chat-tools';
 
 /** The panel's code (fetched ahead when the screen is idle: screen/idle-prefetch.ts). */
 const QuickActionsPanel = lazyWithPreload(() => import('./QuickActionsPanel'));
 export const loadQuickActionsPanel = QuickActionsPanel.preload;
+
+/** MUI's medium outlined button across the sidebar's width. */
+const QUICK_TOOLS_CLASS = `${textButtonClass({ size: 'medium', variant: 'outlined' })} kasa-quick-tools-button`;
 
 export function QuickAiTools({ api }: { api: ChatToolsApi }) {
   const t = useT(messages);
@@ -23,23 +26,22 @@ export function QuickAiTools({ api }: { api: ChatToolsApi }) {
   };
 
   return (
-    <Box sx={{ px: 1, pb: 1 }}>
-      <Button
+    // On static classes (static.css): the desktop sidebar shows it on the first screen.
+    <div className="kasa-quick-tools">
+      {/* Usable offline: images and voice wait in the media outbox (docs/product.md#offline). */}
+      <button
         ref={entry}
-        variant="outlined"
-        color="inherit"
-        fullWidth
+        type="button"
+        className={QUICK_TOOLS_CLASS}
         aria-haspopup="dialog"
         aria-expanded={open}
-        // Usable offline: images and voice wait in the media outbox (docs/product.md#offline).
-        sx={{ minHeight: 44 }}
         onClick={() => {
           api.closeSidebar();
           setOpen(true);
         }}
       >
         {t('quickAiTools')}
-      </Button>
+      </button>
       {open &&
         createPortal(
           <Suspense fallback={null}>
@@ -51,6 +53,6 @@ export function QuickAiTools({ api }: { api: ChatToolsApi }) {
           </Suspense>,
           document.body,
         )}
-    </Box>
+    </div>
   );
 }

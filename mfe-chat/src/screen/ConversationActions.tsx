@@ -20,7 +20,7 @@ const ConversationActionsMenu = lazyWithPreload(() => import('./ConversationActi
 export const loadConversationActionsMenu = ConversationActionsMenu.preload;
 const loadMenu = loadConversationActionsMenu;
 
-/** Below this width the bar keeps only the menu button (Share is in the menu). */
+/** Below this width the bar keeps only the menu button (Share is in the menu); static.css's `.kasa-share-button` hides it. */
 export const SHARE_BUTTON_MIN_WIDTH_PX = 420;
 
 const MoreIcon = () => (
@@ -76,7 +76,7 @@ export const ConversationActions = memo(function ConversationActions({
         onPointerEnter={preloadShareDialog}
         onFocus={preloadShareDialog}
         onClick={() => share.open()}
-        sx={{ [`@media (max-width: ${SHARE_BUTTON_MIN_WIDTH_PX - 1}px)`]: { display: 'none' } }}
+        className="kasa-share-button"
       >
         <ShareIcon />
       </IconButton>

@@ -1,9 +1,12 @@
 // Empty chat: the welcome panel greeting the assistant by name, and the suggestions strip (the first
 // 5 tips by priority, More shows all 13, Less folds back) with its footer hint.
 import { useId, useMemo, useState } from 'react';
-import { Button, useAppInfo, useLanguage, useT } from '@kasa/ui';
+import { textButtonClass, useAppInfo, useLanguage, useT } from '@kasa/ui';
 import { messages } from '../messages';
 import { starterTips, TIPS_SHOWN_FIRST, type StarterTip } from './tips';
+
+/** More / Less: MUI's medium text button, on static classes. */
+const MORE_CLASS = textButtonClass({ size: 'medium' });
 
 export function SuggestionsStrip({ onPick }: { onPick: (tip: StarterTip) => void }) {
   const t = useT(messages);
@@ -37,16 +40,16 @@ export function SuggestionsStrip({ onPick }: { onPick: (tip: StarterTip) => void
         <p id={hintId} data-testid="suggestions-hint" className="kasa-tips-hint">
           {t('suggestionsHint')}
         </p>
-        <Button
-          variant="text"
-          color="inherit"
+        <button
+          type="button"
+          className={MORE_CLASS}
           aria-expanded={expanded}
           aria-controls={listId}
           onClick={() => setExpanded((e) => !e)}
-          style={{ flexShrink: 0, fontWeight: 700 }}
+          style={{ fontWeight: 700 }}
         >
           {expanded ? t('less') : t('more')}
-        </Button>
+        </button>
       </div>
     </section>
   );

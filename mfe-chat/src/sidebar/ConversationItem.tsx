@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_TITLE_MAX_LENGTH } from '@kasa/contracts';
-import { Box, Button, ButtonBase, useErrorText, useT, useToast } from '@kasa/ui';
+import { Box, Button, useErrorText, useT, useToast } from '@kasa/ui';
 import {
   CONVERSATIONS_QUERY_KEY,
   conversationQueryKey,
@@ -14,8 +14,7 @@ import { messages } from '../messages';
 import { IconButton } from '../shared/ui/IconButton';
 import { PencilIcon, TrashIcon } from '../shared/ui/icons';
 import { Spinner } from '../shared/ui/Spinner';
-import { visuallyHidden } from '../shared/ui/visually-hidden';
-import { rowButton, smallInput } from './styles';
+import { smallInput } from './styles';
 
 interface ItemProps {
   conversation: ConversationSummary;
@@ -164,34 +163,25 @@ export function ConversationItem({ conversation, active, onSelect, onDeleted }: 
     );
   }
 
+  // The rows on static classes (static.css, `.kasa-conversation`): a returning user's sidebar renders
+  // dozens on the first screen (docs/architecture.md#runtime-styles).
   return (
-    <Box
-      component="li"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        borderRadius: 1,
-        bgcolor: active ? 'action.selected' : undefined,
-      }}
-    >
-      <ButtonBase
+    <li className="kasa-conversation" data-active={active || undefined}>
+      <button
+        type="button"
+        className="kasa-conversation-open"
         data-testid="conversation-item"
         aria-current={active ? 'page' : undefined}
         onClick={() => onSelect(conversation.id)}
-        sx={{ ...rowButton, fontWeight: active ? 800 : 500 }}
       >
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {conversation.title}
-        </Box>
+        <span className="kasa-conversation-title">{conversation.title}</span>
         {conversation.generating && (
-          <Box component="span" sx={{ ml: 1, display: 'inline-flex' }}>
+          <span className="kasa-conversation-writing">
             <Spinner size={12} />
-            <Box component="span" sx={visuallyHidden}>
-              ({t('writingMarker')})
-            </Box>
-          </Box>
+            <span className="kasa-visually-hidden">({t('writingMarker')})</span>
+          </span>
         )}
-      </ButtonBase>
+      </button>
       <IconButton
         ref={renameButton}
         label={t('renameConversation', { title: conversation.title })}
@@ -206,6 +196,6 @@ export function ConversationItem({ conversation, active, onSelect, onDeleted }: 
       >
         <TrashIcon />
       </IconButton>
-    </Box>
+    </li>
   );
 }

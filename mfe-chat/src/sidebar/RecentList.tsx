@@ -5,7 +5,6 @@ import { Box, Button, useT } from '@kasa/ui';
 import { CONVERSATIONS_QUERY_KEY, type ConversationSummary } from '../shared/chat-api';
 import { messages } from '../messages';
 import { ConversationItem } from './ConversationItem';
-import { sectionHeading } from './styles';
 
 export function RecentList({
   activeId,
@@ -22,14 +21,14 @@ export function RecentList({
   const headingId = useId();
   const list = useQuery<ConversationSummary[]>({ queryKey: CONVERSATIONS_QUERY_KEY });
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Box component="h2" id={headingId} ref={headingRef} tabIndex={-1} sx={sectionHeading}>
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="kasa-sidebar-heading">
         {t('recent')}
-      </Box>
+      </h2>
       {list.isPending ? (
-        <Box role="status" sx={{ px: 1.5, py: 1, color: 'text.secondary' }}>
+        <div role="status" className="kasa-sidebar-note">
           {t('loadingConversations')}
-        </Box>
+        </div>
       ) : list.isError && !list.data ? (
         <Box role="alert" sx={{ px: 1.5, py: 1 }}>
           <Box component="p" sx={{ m: 0, mb: 0.5 }}>
@@ -46,15 +45,11 @@ export function RecentList({
           </Button>
         </Box>
       ) : list.data.length === 0 ? (
-        <Box
-          component="p"
-          data-testid="no-conversations"
-          sx={{ m: 0, px: 1.5, py: 1, color: 'text.secondary' }}
-        >
+        <p data-testid="no-conversations" className="kasa-sidebar-note">
           {t('noConversations')}
-        </Box>
+        </p>
       ) : (
-        <Box component="ul" data-testid="recent-list" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <ul data-testid="recent-list" className="kasa-plain-list">
           {list.data.map((conversation) => (
             <ConversationItem
               key={conversation.id}
@@ -64,8 +59,8 @@ export function RecentList({
               onDeleted={onDeleted}
             />
           ))}
-        </Box>
+        </ul>
       )}
-    </Box>
+    </section>
   );
 }

@@ -6,7 +6,7 @@ import { searchConversations, searchQueryKey, type ChatSearchHit } from '../shar
 import { useDebouncedValue } from '../shared/hooks/useDebouncedValue';
 import { messages } from '../messages';
 import { Snippet } from './Snippet';
-import { rowButton, sectionHeading } from './styles';
+import { rowButton } from './styles';
 
 /** Search waits for the typing to pause this long, and for at least 2 characters. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -27,9 +27,9 @@ export function SearchResults({ query, onSelect }: { query: string; onSelect: (i
   const errorText = useErrorText(search.error);
   return (
     <Box component="section" aria-labelledby={headingId} data-testid="search-results">
-      <Box component="h2" id={headingId} sx={sectionHeading}>
+      <h2 id={headingId} className="kasa-sidebar-heading">
         {t('searchResults')}
-      </Box>
+      </h2>
       <Box role="status" sx={{ px: 1.5, color: 'text.secondary', fontSize: '0.9rem' }}>
         {!ready || (search.isFetching && !search.data)
           ? query.length >= SEARCH_MIN_LENGTH

@@ -11,19 +11,6 @@ export const rowButton = {
   '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'text.primary', outlineOffset: -2 },
 } as const;
 
-export const sectionHeading = {
-  m: 0,
-  px: 1.5,
-  pt: 1.5,
-  pb: 0.5,
-  fontSize: '0.75rem',
-  fontWeight: 800,
-  letterSpacing: 0.6,
-  textTransform: 'uppercase',
-  color: 'text.secondary',
-  outline: 'none',
-} as const;
-
 export const smallInput = {
   flex: 1,
   minWidth: 0,

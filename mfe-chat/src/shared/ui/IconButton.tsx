@@ -1,36 +1,28 @@
-// Small building blocks of the chat screen (shared/ui/). No MUI component beyond Box / Button / ButtonBase (the
-// shared @kasa/ui copies): any other MUI component would bundle MUI's styling core and default
-// theme into this remote (~25 KB gz) for what a few lines of sx do.
-import { forwardRef, type ReactNode } from 'react';
-import type { ButtonBaseProps } from '@mui/material/ButtonBase';
-import { ButtonBase } from '@kasa/ui';
+// Small building blocks of the chat screen (shared/ui/). The icon button is a plain <button> on
+// @kasa/ui's static classes (static.css, `.kasa-icon-button`): the composer, the top bar and the
+// sidebar render several on the first screen, and a styled component would serialize and insert
+// CSS for each in that first commit (docs/architecture.md#runtime-styles).
+import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
+
+export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
+  /** The accessible name, also the tooltip unless `title` says more. */
+  label: string;
+  children: ReactNode;
+  /** 'round': the input bar's larger corner radius (the theme's radius × 2). */
+  shape?: 'square' | 'round';
+}
 
 /** A 44 × 44 px icon button (touch target) with an accessible name. */
-export const IconButton = forwardRef<
-  HTMLButtonElement,
-  Omit<ButtonBaseProps, 'children'> & { label: string; children: ReactNode }
->(function IconButton({ label, children, sx, ...rest }, ref) {
+export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
+  { label, children, shape = 'square', className, type = 'button', ...rest },
+  ref,
+) {
+  const classes = ['kasa-icon-button'];
+  if (shape === 'round') classes.push('kasa-icon-button-round');
+  if (className) classes.push(className);
   return (
-    <ButtonBase
-      ref={ref}
-      aria-label={label}
-      title={label}
-      {...rest}
-      sx={[
-        {
-          width: 44,
-          height: 44,
-          flexShrink: 0,
-          borderRadius: 1,
-          color: 'inherit',
-          '&:hover': { bgcolor: 'action.hover' },
-          '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'text.primary', outlineOffset: -2 },
-          '&.Mui-disabled': { opacity: 0.4 },
-        },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
-    >
+    <button ref={ref} type={type} aria-label={label} title={label} {...rest} className={classes.join(' ')}>
       {children}
-    </ButtonBase>
+    </button>
   );
 });

@@ -40,15 +40,9 @@ export function MicButton({ active, onPress, ref }: MicButtonProps) {
         data-testid="composer-mic"
         data-blocked={blocked || undefined}
         onClick={onPress}
-        sx={{
-          borderRadius: 2,
-          ...(active && {
-            bgcolor: 'error.main',
-            color: 'error.contrastText',
-            '&:hover': { bgcolor: 'error.dark' },
-          }),
-          ...(blocked && { opacity: 0.5 }),
-        }}
+        data-active={active || undefined}
+        shape="round"
+        className="kasa-mic-button"
       >
         <MicIcon />
       </IconButton>

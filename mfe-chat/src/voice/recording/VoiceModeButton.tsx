@@ -12,7 +12,7 @@ export function VoiceModeButton({ onPress }: { onPress: () => void }) {
       label={t('voiceMode')}
       data-testid="composer-voice-mode"
       onClick={onPress}
-      sx={{ borderRadius: 2 }}
+      shape="round"
     >
       <VoiceModeIcon />
     </IconButton>
