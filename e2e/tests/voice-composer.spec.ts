@@ -236,8 +236,12 @@ test.describe('offline', () => {
     );
     await page.reload();
     await expect(page.getByTestId('composer-mic')).toBeVisible();
-    await recorderCode;
+    const recorderUrl = (await recorderCode).url();
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // Fetched, not run, and kept by the service worker: a phone offline hours later still has it.
+    await expect
+      .poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), recorderUrl))
+      .toBe(true);
     await context.setOffline(true);
     await expect(page.getByTestId('offline-banner')).toBeVisible();
 

@@ -70,6 +70,14 @@ test('nothing with the data saver on, nor without a runtime', async () => {
   expect(await linksAfterTasks()).toEqual([]);
 });
 
+test('code the app needs offline is fetched even with the data saver on, still without running it', async () => {
+  const { runtime, loaded, loader } = fakeRuntime();
+  localStorage.setItem(DATA_SAVER_STORAGE_KEY, 'on');
+  prefetchChunks(runtime, [loader('/offline/recorder.js')], { evenWithDataSaver: true });
+  expect(await linksAfterTasks()).toEqual(['/offline/recorder.js']);
+  expect(loaded).toEqual([]);
+});
+
 test('nothing on a connection that asks to save data (auto)', async () => {
   const { runtime, loader } = fakeRuntime();
   Object.defineProperty(navigator, 'connection', {

@@ -60,6 +60,14 @@ export function prefetchAllowed(): boolean {
   return !isDataSaverOn();
 }
 
+export interface PrefetchOptions {
+  /**
+   * Fetch even with the data saver on: for code the app needs offline (the service worker keeps
+   * what the page fetched), not merely to open faster.
+   */
+  evenWithDataSaver?: boolean;
+}
+
 /**
  * Prefetches the chunks of `loaders` without running them: while each loader is called the
  * runtime's script loader is swapped for one that queues a <link rel="prefetch"> and reports the
@@ -67,9 +75,13 @@ export function prefetchAllowed(): boolean {
  * the real import() later fetches it again, from the cache. The links go into the page a few per
  * task (LINKS_PER_TASK). Without the runtime (tests, another bundler) nothing happens.
  */
-export function prefetchChunks(runtime: ChunkRuntime | undefined, loaders: readonly ChunkLoader[]): void {
+export function prefetchChunks(
+  runtime: ChunkRuntime | undefined,
+  loaders: readonly ChunkLoader[],
+  { evenWithDataSaver = false }: PrefetchOptions = {},
+): void {
   const original = runtime?.l;
-  if (!runtime || typeof original !== 'function' || !prefetchAllowed()) return;
+  if (!runtime || typeof original !== 'function' || (!evenWithDataSaver && !prefetchAllowed())) return;
   runtime.l = (url, done) => {
     addPrefetchLink(url);
     done({ type: 'prefetch', target: { src: url } });
