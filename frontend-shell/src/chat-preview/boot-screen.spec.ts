@@ -95,11 +95,16 @@ describe("the page's JavaScript", () => {
       const first = Array.from({ length: 10 }, (_, i) => `/${100 + i}.0123456789.js`);
       runInPage(loaderWith({ ...PAGE_SCRIPTS, first }));
       const added = () =>
-        [...document.body.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => new URL(s.src).pathname);
-      // The loader's own task: four chunks; then four more in the next task; then the rest and the entry.
-      expect(added()).toEqual(first.slice(0, 4));
+        [...document.body.querySelectorAll<HTMLScriptElement>('script[src]')].map(
+          (s) => new URL(s.src).pathname,
+        );
+      // The loader's own task: three chunks; then three more in each next task; then the last
+      // one and the entry.
+      expect(added()).toEqual(first.slice(0, 3));
       jest.advanceTimersToNextTimer();
-      expect(added()).toEqual(first.slice(0, 8));
+      expect(added()).toEqual(first.slice(0, 6));
+      jest.advanceTimersToNextTimer();
+      expect(added()).toEqual(first.slice(0, 9));
       jest.advanceTimersToNextTimer();
       expect(added()).toEqual([...first, ...PAGE_SCRIPTS.app]);
       expect(jest.getTimerCount()).toBe(0);
@@ -152,8 +157,12 @@ describe("the signed-in chat's remote, fetched by the loader", () => {
       { name: 'App', path: './App', assets: { js: { sync: ['__federation_expose_App.0123456789.js'] } } },
     ],
   };
-  const manifestResponse = (status = 200) => {
-    const response = { ok: status === 200, status, json: async () => MANIFEST } as unknown as Response;
+  const manifestResponse = (status = 200, appChunks = MANIFEST.exposes[0].assets.js.sync) => {
+    const manifest = {
+      ...MANIFEST,
+      exposes: [{ ...MANIFEST.exposes[0], assets: { js: { sync: appChunks } } }],
+    };
+    const response = { ok: status === 200, status, json: async () => manifest } as unknown as Response;
     (response as { clone: () => Response }).clone = () => response;
     return response;
   };
@@ -194,6 +203,18 @@ describe("the signed-in chat's remote, fetched by the loader", () => {
       ]);
     },
   );
+
+  test('many preloads go into the page three per task', async () => {
+    const files = Array.from({ length: 5 }, (_, i) => `${200 + i}.0123456789.js`);
+    fetchMock.mockImplementation(async () => manifestResponse(200, files));
+    open('/chat', { token: 'ey.stored.token' });
+    startedScripts();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The entry and the first two of the App's chunks in the manifest's task, the rest in the next.
+    expect(preloads()).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(preloads()).toHaveLength(6);
+  });
 
   test('a manifest that does not answer OK adds no preload', async () => {
     fetchMock.mockImplementation(async () => manifestResponse(503));

@@ -167,6 +167,31 @@ test('by default the token is read from localStorage "auth_token"', async () => 
   }
 });
 
+test("where the browser has scheduler.yield, a request is sent only after the page's turn", async () => {
+  const order: string[] = [];
+  let release!: () => void;
+  const scheduler = {
+    yield: () => {
+      order.push('yield');
+      return new Promise<void>((resolve) => (release = resolve));
+    },
+  };
+  Object.assign(globalThis, { scheduler });
+  try {
+    const request = apiFetch('/ok').then(() => order.push('answered'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Nothing left the page while the yield was pending.
+    expect(order).toEqual(['yield']);
+    expect(seen).toHaveLength(0);
+    release();
+    await request;
+    expect(order).toEqual(['yield', 'answered']);
+    expect(seen).toHaveLength(1);
+  } finally {
+    delete (globalThis as { scheduler?: unknown }).scheduler;
+  }
+});
+
 test('objects are sent as JSON', async () => {
   await expect(apiFetch('/echo', { method: 'POST', body: { message: 'Bonjour' } })).resolves.toEqual({
     message: 'Bonjour',

@@ -197,7 +197,19 @@ export async function apiRequest(path: string, init: ApiFetchInit = {}): Promise
   }
 }
 
+/**
+ * Gives the page its turn before a request's work where the browser can (`scheduler.yield()`, whose
+ * continuation runs ahead of other queued tasks, so the request is not delayed behind them): a
+ * screen's first commit starts several queries in its effects, and building and sending each one
+ * inside that commit's task made it a long task on a slow phone.
+ */
+async function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') await scheduler.yield();
+}
+
 async function apiRequestOnce(path: string, init: ApiFetchInit): Promise<Response> {
+  await yieldToPage();
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const token = settings.getToken();
