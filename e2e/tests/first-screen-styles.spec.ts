@@ -13,8 +13,8 @@ test.beforeEach(async ({ page }) => {
 /** The CSS rules emotion has inserted into the page so far. */
 async function emotionRules(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('style[data-emotion]')].flatMap((style) =>
-      [...((style as HTMLStyleElement).sheet?.cssRules ?? [])].map((rule) => rule.cssText.slice(0, 120)),
+    Array.from(document.querySelectorAll('style[data-emotion]')).flatMap((style) =>
+      Array.from((style as HTMLStyleElement).sheet?.cssRules ?? []).map((rule) => rule.cssText.slice(0, 120)),
     ),
   );
 }
