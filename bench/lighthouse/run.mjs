@@ -7,6 +7,10 @@
 //   node bench/lighthouse/run.mjs --url http://localhost:3000   measures a running `npm start`
 //   --runs N   runs per page (default 5); the run with the median score is printed, scores vary
 //              from run to run with the machine's load (printed before each page)
+//   --quiet-load L   before each run, waits (up to 3 minutes) until the 1-minute load average is
+//                    below L (default 1.0; 0 does not wait): Lighthouse multiplies the main-thread
+//                    time it observes by 4, so a run started while the previous one's Chrome and
+//                    Lighthouse still weigh on the load reads the machine, not the page
 //   --trace DIR   writes each run's trace (DIR/<page>-<run>.trace.json, open in chrome://tracing or
 //                 the Performance panel) to see where the main-thread time goes
 //   --category accessibility   instead: Lighthouse's accessibility score (one run each: it does
@@ -27,6 +31,9 @@ const urlArg = process.argv.indexOf('--url');
 const externalOrigin = urlArg > -1 ? process.argv[urlArg + 1]?.replace(/\/$/, '') : undefined;
 const runsArg = process.argv.indexOf('--runs');
 const runs = Math.max(1, Number(runsArg > -1 ? process.argv[runsArg + 1] : 5) || 5);
+const quietArg = process.argv.indexOf('--quiet-load');
+const quietLoad = quietArg > -1 ? Number(process.argv[quietArg + 1]) : 1.0;
+if (!(quietLoad >= 0)) throw new Error('--quiet-load: a load average, such as 1.0 (0 does not wait)');
 const traceArg = process.argv.indexOf('--trace');
 const traceDir = traceArg > -1 ? process.argv[traceArg + 1] : undefined;
 const categoryArg = process.argv.indexOf('--category');
@@ -98,6 +105,14 @@ class LighthouseRunError extends Error {
 
 /** Lighthouse sometimes loses the trace of a load on a busy machine (NO_NAVSTART, "run again"). */
 const RETRIED_CODES = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED']);
+
+/** Waits until the 1-minute load average is under --quiet-load (at most 3 minutes); returns it. */
+async function quietMachine() {
+  const deadline = Date.now() + 180_000;
+  while (quietLoad > 0 && loadavg()[0] >= quietLoad && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  return loadavg()[0];
+}
 
 async function measure(path, token, run, attempt = 1) {
   try {
@@ -243,11 +258,15 @@ try {
     ]) {
       const results = [];
       const loadBefore = load();
-      for (let i = 0; i < runs; i += 1) results.push(await measure(path, signedIn ? token : undefined, i));
-      const scores = results.map((x) => x.score);
+      for (let i = 0; i < runs; i += 1) {
+        const loadAtStart = await quietMachine();
+        results.push({ ...(await measure(path, signedIn ? token : undefined, i)), loadAtStart });
+      }
+      const scores = results.map((x) => `${x.score} (load ${x.loadAtStart.toFixed(2)})`);
       const r = [...results].sort((a, b) => a.score - b.score)[Math.floor(results.length / 2)];
+      const tbts = results.map((x) => Number.parseInt(x.tbt, 10)).sort((a, b) => a - b);
       console.log(
-        `\n${r.path} (${r.who}): performance ${r.score} (median of ${runs}: ${scores.join(', ')}; load average ${loadBefore} before, ${load()} after)\n  FCP ${r.fcp}  LCP ${r.lcp}  TBT ${r.tbt}  CLS ${r.cls}  Speed Index ${r.si}  transferred ${r.bytes}`,
+        `\n${r.path} (${r.who}): performance ${r.score} (median of ${runs}: ${scores.join(', ')}; median TBT ${tbts[Math.floor(tbts.length / 2)]} ms; load average ${loadBefore} before, ${load()} after)\n  FCP ${r.fcp}  LCP ${r.lcp}  TBT ${r.tbt}  CLS ${r.cls}  Speed Index ${r.si}  transferred ${r.bytes}`,
       );
       if (r.lcpElement) console.log(`  LCP element: ${r.lcpElement}`);
       if (r.heaviestScripts.length) console.log(`  most CPU: ${r.heaviestScripts.join(', ')}`);

@@ -20,9 +20,14 @@ export function useKeyboardOffset(): number {
     // × scale: a pinch-zoomed page has a small visual viewport too, with no keyboard.
     const update = () =>
       setOffset(keyboardOffset(window.innerHeight, viewport.height * (viewport.scale || 1)));
-    update();
+    // The first read waits for the next frame: reading the viewport's size in the commit's task
+    // forces the freshly mounted chat's layout there, lengthening the longest task of its start.
+    const frame = requestAnimationFrame(update);
     viewport.addEventListener('resize', update);
-    return () => viewport.removeEventListener('resize', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      viewport.removeEventListener('resize', update);
+    };
   }, []);
   return offset;
 }
