@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { Admins } from './auth/admins';
 import {
   ApiExceptionFilter,
   assignRequestId,
@@ -42,7 +43,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   useInputGuards(app);
   setApiPrefix(app);
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new ApiExceptionFilter(app.get(DatabaseAvailability)));
+  app.useGlobalFilters(new ApiExceptionFilter(app.get(DatabaseAvailability), app.get(Admins)));
   if (config.nodeEnv !== 'production') useApiDocs(app);
   return app;
 }

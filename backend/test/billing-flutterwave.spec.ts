@@ -5,9 +5,9 @@ import { VERIF_HASH_INVALID } from '../src/billing/flutterwave/flutterwave.error
 import { PHONE_RULE } from '../src/billing/mobile-money/mobile-money.dto';
 import {
   approveOnPhone,
-  CAMEROON_ONLY,
   finishOnPage,
   noRoute,
+  notAMobileNumber,
   PROVIDER_UNAVAILABLE,
   providerRefused,
   requestSent,
@@ -170,15 +170,26 @@ describe('mobile money on Flutterwave (loopback Flutterwave API)', () => {
     expect(await rowsOf(cho)).toHaveLength(0);
   });
 
-  it('refuses numbers outside Cameroon and invalid forms with 400', async () => {
+  it('charges a number typed without its country code, as +237', async () => {
+    const fon = await register();
+    const before = flutterwave.requests.length;
+
+    await pay(fon, form({ phone_number: '677123456' })).expect(200);
+
+    const [charge] = flutterwave.requests.slice(before);
+    expect(charge.body).toMatchObject({ phone_number: '237677123456', country: 'CM' });
+  });
+
+  it('refuses numbers that are no Cameroon mobile number, and invalid forms, with 400', async () => {
     const dio = await register();
-    expect((await pay(dio, form({ phone_number: '+234 803 000 0000' })).expect(400)).body).toEqual({
-      success: false,
-      message: CAMEROON_ONLY,
-      code: 'BILLING_PHONE_NOT_CAMEROON',
-    });
-    const badPhone = await pay(dio, form({ phone_number: '650000001x' })).expect(400);
-    expect(badPhone.body).toMatchObject({ code: 'VALIDATION_FAILED', message: PHONE_RULE });
+    for (const phone_number of ['+234 803 000 0000', '650000001x', '67712345', '222 12 34 56'])
+      expect((await pay(dio, form({ phone_number })).expect(400)).body).toEqual({
+        success: false,
+        message: notAMobileNumber('237'),
+        code: 'BILLING_PHONE_INVALID',
+      });
+    const notText = await pay(dio, form({ phone_number: 677123456 })).expect(400);
+    expect(notText.body).toMatchObject({ code: 'VALIDATION_FAILED', message: PHONE_RULE });
     await pay(dio, form({ network: 'VODAFONE' })).expect(400);
     await pay(dio, form({ email: 'not-an-email' })).expect(400);
     await pay(dio, form({ full_name: '   ' })).expect(400);

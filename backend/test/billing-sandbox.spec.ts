@@ -8,7 +8,12 @@ import type {
 import { EntitlementService } from '../src/entitlement';
 import { NO_CARD_SUBSCRIPTION } from '../src/billing/card/card.errors';
 import { FLUTTERWAVE_NOT_CONFIGURED } from '../src/billing/flutterwave/flutterwave.errors';
-import { approveInSandbox, noRoute, requestSent } from '../src/billing/mobile-money/mobile-money-texts';
+import {
+  approveInSandbox,
+  noRoute,
+  notAMobileNumber,
+  requestSent,
+} from '../src/billing/mobile-money/mobile-money-texts';
 import { NOT_A_CHECKOUT_LINK } from '../src/billing/sandbox/sandbox-checkout.controller';
 import { STRIPE_NOT_CONFIGURED } from '../src/billing/stripe/stripe.errors';
 import { CLOCK, type Clock } from '../src/common';
@@ -44,7 +49,8 @@ describe('sandbox checkout (no payment keys configured)', () => {
         .post('/api/flutterwave/create-mobile-money-payment')
         .set(bearer(who))
         .send({
-          phone_number: '+237650000002',
+          // As people type it: national, with spaces (read as +237 650 00 00 02).
+          phone_number: '650 00 00 02',
           network: 'ORANGE',
           email: 'ngo@example.cm',
           full_name: 'Ngo Bassa',
@@ -276,6 +282,11 @@ describe('sandbox checkout (no payment keys configured)', () => {
       code: 'BILLING_NETWORK_UNSUPPORTED',
     });
     await pay({ ...valid, phone_number: '' }).expect(400);
+    expect((await pay({ ...valid, phone_number: '0650000003' }).expect(400)).body).toEqual({
+      success: false,
+      message: notAMobileNumber('237'),
+      code: 'BILLING_PHONE_INVALID',
+    });
     await pay({ ...valid, email: 'kofi' }).expect(400);
     await pay({ ...valid, network: 'mtn' }).expect(400);
     await pay({ ...valid, full_name: 42 }).expect(400);

@@ -209,6 +209,8 @@ describe('chat models without an AI server', () => {
         },
       ],
       defaultModel: 'offline-advisor',
+      // The chat's no-model notice reads this; only an administrator gets the settings to set.
+      offline: {},
     });
   });
 });

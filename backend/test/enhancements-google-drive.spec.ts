@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { Document, Packer, Paragraph } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import request from 'supertest';
-import type { AuthResponse, CloudStorageFilesResponse, UploadRecord } from '@kasa/contracts';
+import type { AuthResponse, CloudStorageFilesResponse, RuntimeConfig, UploadRecord } from '@kasa/contracts';
 import { CLOCK, type Clock } from '../src/common';
 import { eventually, listen, sql } from './chat-support';
 import { bearer, GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
@@ -35,31 +35,65 @@ const bindingCookie = (setCookie: string | string[] | undefined) => {
 };
 
 describe('google drive without GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET', () => {
+  const ADMIN = 'drive_off_admin';
   let ctx: TestApp;
   let user: AuthResponse;
+  let admin: AuthResponse;
 
   beforeAll(async () => {
-    ctx = await createTestApp('drive_off', { config: { rateLimits: GENEROUS_RATE_LIMITS } });
+    ctx = await createTestApp('drive_off', {
+      env: { ADMIN_USERNAMES: ADMIN },
+      config: { rateLimits: GENEROUS_RATE_LIMITS },
+    });
     user = await registerUser(ctx.app, { prefix: 'driveoff' });
+    admin = (
+      await request(ctx.app.getHttpServer())
+        .post('/api/auth/register')
+        .send({ username: ADMIN, password: 'secret123' })
+        .expect(201)
+    ).body as AuthResponse;
   });
   afterAll(() => ctx?.close());
 
-  it('answers 503 DRIVE_NOT_CONFIGURED on every route, naming the variables', async () => {
+  const everyRoute = async (who?: AuthResponse) => {
     const http = () => request(ctx.app.getHttpServer());
-    const responses = [
-      await http().get('/api/enhancements/google-drive/auth-url').set(bearer(user)),
-      await http().post('/api/enhancements/google-drive/files').set(bearer(user)).send({ code: 'x' }),
-      await http().post('/api/enhancements/google-drive/download').set(bearer(user)).send({ fileId: 'abc' }),
+    const auth = who ? bearer(who) : {};
+    return [
+      await http().get('/api/enhancements/google-drive/auth-url').set(auth),
+      await http().post('/api/enhancements/google-drive/files').set(auth).send({ code: 'x' }),
+      await http().post('/api/enhancements/google-drive/download').set(auth).send({ fileId: 'abc' }),
       await http().get(`${CALLBACK}?code=x&state=y`),
     ];
-    for (const response of responses) {
+  };
+
+  it('answers 503 DRIVE_NOT_CONFIGURED on every route: "not available", no variable name for a user', async () => {
+    for (const response of await everyRoute(user)) {
       expect(response.status).toBe(503);
       expect(response.body.code).toBe('DRIVE_NOT_CONFIGURED');
-      expect(response.body.message).toContain('GOOGLE_CLIENT_ID');
-      expect(response.body.message).toContain('GOOGLE_CLIENT_SECRET');
-      expect(JSON.stringify(response.body)).not.toMatch(/https?:\/\/accounts\.google/);
+      expect(response.body.message).toBe('Google Drive import is not available on this server.');
+      expect(response.body).not.toHaveProperty('configure');
+      expect(JSON.stringify(response.body)).not.toMatch(/GOOGLE_CLIENT|https?:\/\/accounts\.google/);
     }
-    await http().get('/api/enhancements/google-drive/auth-url').expect(401);
+    await request(ctx.app.getHttpServer()).get('/api/enhancements/google-drive/auth-url').expect(401);
+  });
+
+  it('tells an administrator what to set, in `configure`; the callback (no session) never does', async () => {
+    const [authUrl, files, download, callback] = await everyRoute(admin);
+    for (const response of [authUrl, files, download]) {
+      expect(response.status).toBe(503);
+      expect(response.body.code).toBe('DRIVE_NOT_CONFIGURED');
+      expect(response.body.message).toBe('Google Drive import is not available on this server.');
+      expect(response.body.configure).toContain('GOOGLE_CLIENT_ID');
+      expect(response.body.configure).toContain('GOOGLE_CLIENT_SECRET');
+    }
+    expect(callback.status).toBe(503);
+    expect(JSON.stringify(callback.body)).not.toContain('GOOGLE_CLIENT');
+  });
+
+  it('says so in the runtime configuration, so the app disables the item before a tap', async () => {
+    const config = (await request(ctx.app.getHttpServer()).get('/runtime-config.json').expect(200))
+      .body as RuntimeConfig;
+    expect(config.features).toEqual({ cloudStorage: false });
   });
 });
 
@@ -132,6 +166,12 @@ describe.each<QueueBackend>(['postgres', 'redis'])('google drive with the queue 
   afterAll(async () => {
     await ctx?.close();
     await google?.close();
+  });
+
+  it('says in the runtime configuration that cloud storage can run', async () => {
+    const config = (await request(ctx.app.getHttpServer()).get('/runtime-config.json').expect(200))
+      .body as RuntimeConfig;
+    expect(config.features).toEqual({ cloudStorage: true });
   });
 
   it('gives a consent URL for the code flow with drive.readonly, a signed state and the callback', async () => {

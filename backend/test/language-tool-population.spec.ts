@@ -220,11 +220,25 @@ describe('dictionary import with a missing data folder', () => {
   });
   afterAll(() => ctx.close());
 
-  it('answers 503 naming LEXICON_DIR', async () => {
+  it('answers 503 "not available on this server", naming LEXICON_DIR to an administrator only', async () => {
     const admin = await registerAdmin(ctx, adminName);
     const response = await request(ctx.app.getHttpServer()).post(POPULATE).set(bearer(admin)).expect(503);
-    expect(response.body).toMatchObject({ code: 'DICTIONARY_DATA_MISSING' });
-    expect(response.body.message).toContain('LEXICON_DIR');
+    expect(response.body).toMatchObject({
+      code: 'DICTIONARY_DATA_MISSING',
+      message: 'The dictionary data is not available on this server.',
+    });
+    expect(response.body.configure).toContain('LEXICON_DIR');
+
+    const user = await registerUser(ctx.app, { prefix: 'lt_user' });
+    const refused = await request(ctx.app.getHttpServer())
+      .get('/api/enhancements/language-tool/languages')
+      .set(bearer(user))
+      .expect(503);
+    expect(refused.body).toMatchObject({
+      code: 'DICTIONARY_DATA_MISSING',
+      message: 'The dictionary data is not available on this server.',
+    });
+    expect(JSON.stringify(refused.body)).not.toContain('LEXICON_DIR');
   });
 });
 

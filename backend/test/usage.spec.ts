@@ -54,7 +54,10 @@ describe('usage quotas', () => {
     return response.body as SubscriptionStatus;
   }
 
-  /** A whole chat send through the real app (the offline advisor answers). */
+  /**
+   * A whole chat send through the real app (the offline advisor answers). Questions the pricing
+   * page answers: a reply that finds nothing costs no message (chat-offline.spec.ts).
+   */
   async function chat(who: AuthResponse, message: string) {
     const stream = await openChatStream(baseUrl, who.token, { message });
     expect(stream.status).toBe(200);
@@ -91,7 +94,7 @@ describe('usage quotas', () => {
     const user = await registerUser(ctx.app);
     const streams = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        openChatStream(baseUrl, user.token, { message: `Question ${i} about maize` }),
+        openChatStream(baseUrl, user.token, { message: `Question ${i}: how much does Pro cost?` }),
       ),
     );
     const accepted = streams.filter((stream) => stream.status === 200);
@@ -163,7 +166,7 @@ describe('usage quotas', () => {
 
   it('gives the message back when the send is refused with a 404 (not your conversation)', async () => {
     const user = await registerUser(ctx.app);
-    await chat(user, 'How do I dry cocoa beans?');
+    await chat(user, 'How much does Pro cost?');
     await http()
       .post('/api/chat')
       .set(bearer(user))
@@ -185,7 +188,7 @@ describe('usage quotas', () => {
 
     moveClock('2031-02-01T00:00:00.000Z');
     await usage.reserve(user.user.id, 'mediaGenerationsPerMonth');
-    await chat(user, 'A new month, a new question');
+    await chat(user, 'A new month: how much does Pro cost?');
     await lastOfJanuary.refund();
 
     const counters = await sql<{ period: string; feature: string; used: number }>(
@@ -266,8 +269,8 @@ describe('usage quotas', () => {
   it("answers GET /api/subscription/status with the plan, both plans' limits and this month's usage", async () => {
     const user = await registerUser(ctx.app);
     const other = await registerUser(ctx.app);
-    await chat(user, 'Best time to plant groundnuts?');
-    await chat(user, 'And cassava?');
+    await chat(user, 'How much does Pro cost?');
+    await chat(user, 'Can I pay with Orange Money?');
     await usage.reserve(user.user.id, 'voiceMinutesPerMonth', 90);
     await usage.reserve(user.user.id, 'audioUploadsPerMonth', 4);
     await usage.reserve(user.user.id, 'webSearchesPerMonth', 20);

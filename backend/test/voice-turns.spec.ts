@@ -361,7 +361,11 @@ describe('voice turns on the offline engines (pocketsphinx and the offline advis
       recordingId: events[0].transcription!.recordingId,
     });
     expect(reply.status).toBe('complete');
-    expect(await used(ctx, user, 'messagesPerMonth')).toBe(1);
+    // "Go forward" finds nothing in the advisor's pages: a reply that found nothing says so and
+    // costs no message (docs/product.md#chat-without-an-ai-model); the recording's seconds count.
+    expect(reply.content).toContain('This question was not counted in your monthly messages.');
+    expect(await used(ctx, user, 'messagesPerMonth')).toBe(0);
+    expect(await used(ctx, user, 'voiceMinutesPerMonth')).toBeGreaterThan(0);
   });
 
   it('refuses a language pocketsphinx cannot transcribe with 400, naming English, charging nothing', async () => {

@@ -41,6 +41,8 @@ describe('serving the frontends from the API port', () => {
         WEB_DIST_ROOT: webRoot,
         APP_NAME: 'Kasa Test',
         REMOTE_URL_BILLING: 'https://billing.example.org/mf-manifest.json',
+        SUPPORT_EMAIL: 'help@kasa.example',
+        SUPPORT_WHATSAPP: '+237677123456',
       },
     });
   });
@@ -65,6 +67,7 @@ describe('serving the frontends from the API port', () => {
     const served = (await request(ctx.app.getHttpServer()).get('/runtime-config.json')).body as RuntimeConfig;
     expect(inline).toEqual(served);
     expect(inline.appName).toBe('Kasa Test');
+    expect(inline.support.email).toBe('help@kasa.example');
     // Still one cacheable page: validators let a phone revalidate it cheaply.
     expect(response.headers.etag).toBeTruthy();
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -108,7 +111,7 @@ describe('serving the frontends from the API port', () => {
     await request(ctx.app.getHttpServer()).get('/missing.0123456789.js').expect(404);
   });
 
-  it('publishes the runtime config: names, where each remote lives, the payment engines', async () => {
+  it('publishes the runtime config: names, where each remote lives, the payment engines, the support contacts', async () => {
     const response = await request(ctx.app.getHttpServer()).get('/runtime-config.json').expect(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body as RuntimeConfig).toEqual({
@@ -120,7 +123,16 @@ describe('serving the frontends from the API port', () => {
         billing: 'https://billing.example.org/mf-manifest.json',
         account: '/remotes/account/mf-manifest.json',
       },
-      payments: { card: 'sandbox', mobileMoney: 'sandbox' },
+      payments: {
+        card: 'sandbox',
+        mobileMoney: 'sandbox',
+        mobileMoneyCountryCode: '237',
+        mobileMoneyNetworks: ['MTN', 'ORANGE'],
+      },
+      // No GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET: the plus menu marks cloud storage unavailable.
+      features: { cloudStorage: false },
+      // SUPPORT_PHONE is not set: no phone.
+      support: { email: 'help@kasa.example', whatsapp: '+237677123456' },
     });
   });
 

@@ -6,16 +6,16 @@ export async function decideSandboxCheckout(page: Page, decision: 'Approve' | 'D
   await page.getByRole('button', { name: `${decision} payment` }).click();
 }
 
-/** Fills the mobile money form (docs/product.md#checkout) and sends it. */
+/** Fills the mobile money form (docs/product.md#checkout), typing the number key by key, and sends it. */
 export async function requestMobileMoneyPayment(
   page: Page,
-  { network = 'MTN' }: { network?: 'MTN' | 'ORANGE' | 'AIRTEL' } = {},
+  { network = 'MTN', phone = '+237 650 000 000' }: { network?: 'MTN' | 'ORANGE'; phone?: string } = {},
 ): Promise<void> {
   await page.getByTestId('pay-mobile-money').click();
   const form = page.getByTestId('mobile-money-form');
   await form.getByLabel('Full name').fill('Amina Bello');
   await form.getByLabel('Email').fill('amina@example.cm');
-  await form.getByLabel('Phone number').fill('+237 650 000 000');
+  await form.getByLabel('Phone number').pressSequentially(phone);
   await form.getByLabel('Network').selectOption(network);
   await form.getByRole('button', { name: 'Send payment request' }).click();
 }

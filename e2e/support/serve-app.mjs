@@ -28,6 +28,11 @@ const env = {
   // The dev outbox (reset codes) is readable by an administrator only: support/session.ts signs in
   // as this one (E2E_ADMIN) to read it.
   ADMIN_USERNAMES: 'e2e_admin',
+  // The support contacts the app shows (footer, help card, forgot-password dialog):
+  // tests/support-contacts.spec.ts finds them there.
+  SUPPORT_EMAIL: 'help@kasa.example',
+  SUPPORT_WHATSAPP: '+237677123456',
+  SUPPORT_PHONE: '+237222123456',
   // Two API processes (node:cluster, backend/src/cluster/), as production runs one per core: the
   // suite then also crosses processes (a reply resumed or stopped by another process).
   API_PROCESSES: process.env.API_PROCESSES ?? '2',

@@ -17,7 +17,8 @@ export async function sendChatMessages(
     const batch = Array.from({ length: Math.min(inParallel, count - sent) }, async (_, i) => {
       const response = await request.post('/api/chat', {
         headers: { Authorization: `Bearer ${account.token}`, Accept: 'text/event-stream' },
-        data: { message: `Planting question ${sent + i + 1}` },
+        // A question Kasa's pricing page answers: a reply that finds nothing costs no message.
+        data: { message: `Pricing question ${sent + i + 1}: how much does Pro cost?` },
       });
       expect(response.status(), await response.text()).toBe(200);
     });

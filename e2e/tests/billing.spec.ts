@@ -49,11 +49,12 @@ test('card in the sandbox: Decline → Payment Failed, still Basic', async ({ pa
   await expect(badge(page)).toHaveText('Basic Plan');
 });
 
-test('mobile money in the sandbox: Payment Request Sent! → approve on the sandbox page → Pro', async ({
+test('mobile money in the sandbox: 677123456 → Payment Request Sent! → approve on the sandbox page → Pro', async ({
   page,
 }) => {
   await page.goto('/subscription');
-  await requestMobileMoneyPayment(page);
+  // The national number as people type it: read as +237 (MOBILE_MONEY_COUNTRY_CODE's default).
+  await requestMobileMoneyPayment(page, { phone: '677123456' });
   await expect(toast(page)).toContainText('Payment Request Sent!');
   await expect(toast(page)).toContainText('Open the sandbox approval page');
   // The checkout closes by itself; the approval link stays on the page.
@@ -68,7 +69,7 @@ test('mobile money in the sandbox: Payment Request Sent! → approve on the sand
   await expect(page.getByTestId('cancel-subscription')).toHaveCount(0);
 });
 
-test('mobile money: the form checks its fields, and a network with no route is refused clearly', async ({
+test('mobile money: the form checks its fields and the number as it is typed, and offers no network without a route', async ({
   page,
 }) => {
   await page.goto('/subscription');
@@ -78,12 +79,29 @@ test('mobile money: the form checks its fields, and a network with no route is r
   await expect(page.getByTestId('mobile-money-network-error')).toHaveText(
     'Please choose your mobile money network.',
   );
+  // Only MTN and Orange have a route: Airtel Money is not offered.
+  await expect(page.getByLabel('Network').locator('option')).toHaveText([
+    'Choose your network',
+    'MTN Mobile Money',
+    'Orange Money',
+  ]);
+
+  const phone = page.getByLabel('Phone number');
+  const phoneError = page.getByTestId('mobile-money-phone_number-error');
+  await expect(phone).toHaveAttribute('placeholder', '+237 6XX XX XX XX');
+  await phone.fill('');
+  await phone.pressSequentially('5');
+  await expect(phoneError).toHaveText('This is not a mobile number: enter it as 6XX XX XX XX.');
+  await phone.fill('');
+  await phone.pressSequentially('677 12 34 56');
+  await expect(phoneError).toHaveCount(0);
+  await expect(page.locator('#mobile-money-phone_number-hint')).toHaveText(
+    'The request goes to +237 677 12 34 56',
+  );
+  await expect(toast(page)).toHaveCount(0);
+
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('checkout-card')).toHaveCount(0);
-
-  await requestMobileMoneyPayment(page, { network: 'AIRTEL' });
-  await expect(toast(page)).toContainText('Payment Failed');
-  await expect(toast(page)).toContainText('not available in Cameroon');
   await expect(badge(page)).toHaveText('Basic Plan');
 });
 

@@ -80,6 +80,9 @@ for (const { name, language, theme, viewport } of cases) {
       ([l, t]) => {
         localStorage.setItem('kasa-language', l);
         localStorage.setItem('kasa-theme', t);
+        // The no-model notice comes with GET /api/chat/models, after the preview has given way,
+        // like the usage warning; e2e/tests/offline-advisor-notice.spec.ts covers it.
+        localStorage.setItem('kasa-offline-notice', 'dismissed');
       },
       [language, theme],
     );

@@ -139,7 +139,7 @@ for (const viewport of [
       const plain = await page.evaluate(() => navigator.clipboard.readText());
       expect(plain).not.toBe(saved.content);
       expect(plain).not.toMatch(/\*\*|`|^#+ /m);
-      expect(plain).toContain('No AI model is connected');
+      expect(plain).toContain('Here is what I found about your question:');
     });
   });
 }

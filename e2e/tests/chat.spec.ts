@@ -53,7 +53,8 @@ test('send → the reply streams in → Recent lists it → reload and select it
   expect(growth[growth.length - 1]).toBe(Math.max(...growth));
 
   const reply = messages(page, 'assistant').last();
-  await expect(reply).toContainText('No AI model is connected');
+  await expect(reply).toContainText('Here is what I found about your question:');
+  await expect(reply).not.toContainText(/No AI model|OPENAI_BASE_URL|CHAT_MODEL/);
   await expect(page).toHaveURL(/[?&]c=[0-9a-f-]{36}/);
   const conversationUrl = page.url();
   const replyText = (await reply.textContent()) ?? '';

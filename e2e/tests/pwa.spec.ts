@@ -177,6 +177,11 @@ async function signalInstallable(page: Page) {
 }
 
 test.describe('install prompt card', () => {
+  // The card waits for the cookie banner to be answered (tests/screens-fit.spec.ts).
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('cookieConsentGiven', 'true'));
+  });
+
   test('shows 3 s after the install signal (Android text), and Install runs the browser prompt', async ({
     page,
   }) => {
@@ -220,6 +225,7 @@ test.describe('install prompt card on an iPhone', () => {
   });
 
   test('explains Share → Add to Home Screen, without an Install button', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('cookieConsentGiven', 'true'));
     await page.goto('/');
     const card = page.getByTestId('install-prompt');
     await expect(card).toBeVisible({ timeout: 8000 });

@@ -101,6 +101,37 @@ test('Voice Record on the microphone: Stop sends it, Audio transcribed! and the 
 test.describe('on a 360 px wide phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
+  test('an image made in a new chat starts a conversation: in Recent, on screen and after a reload', async ({
+    page,
+  }) => {
+    await page.goto('/chat');
+    await openQuickActions(page);
+    await chooseAction(page, 'Generate Image');
+    await panel(page).getByLabel('Describe the image').fill('Goats grazing under a mango tree');
+    await panel(page).getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect(toast(page)).toContainText('Image generated!');
+    await expectImageLoaded(panel(page).getByRole('img'));
+    // The chat opened the conversation the image started, as after a first message.
+    await expect(page).toHaveURL(/[?&]c=[0-9a-f-]{36}/);
+    const conversationUrl = page.url();
+
+    await panel(page).getByRole('button', { name: 'Close Quick AI Actions' }).click();
+    await expect(panel(page)).toHaveCount(0);
+    await expect(chatMessages(page).filter({ hasText: 'Goats grazing under a mango tree' })).toHaveCount(1);
+    await expectImageLoaded(chatMessages(page).getByRole('img'));
+    await page.getByTestId('sidebar-toggle').click();
+    const recent = page.getByTestId('recent-list').getByTestId('conversation-item');
+    await expect(recent).toHaveCount(1);
+    await expect(recent).toContainText('Goats grazing under a mango tree');
+    await expectNoHorizontalScroll(page);
+
+    await page.reload();
+    expect(page.url()).toBe(conversationUrl);
+    await expect(chatMessages(page)).toHaveCount(2);
+    await expect(chatMessages(page).first()).toContainText('Goats grazing under a mango tree');
+    await expectImageLoaded(chatMessages(page).nth(1).getByRole('img'));
+  });
+
   test('the panel with a generated image never scrolls sideways', async ({ page }) => {
     await page.goto('/chat');
     await openQuickActions(page);

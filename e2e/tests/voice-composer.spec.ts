@@ -11,6 +11,14 @@ import {
   type SentVoiceTurn,
 } from '../support/voice';
 
+/**
+ * Messages a reply of the offline advisor costs: none when it found nothing (it says so in the
+ * reply, docs/product.md#chat-without-an-ai-model), else one.
+ */
+function messagesCharged(reply: string): number {
+  return reply.includes('This question was not counted in your monthly messages.') ? 0 : 1;
+}
+
 // The composer's microphone (docs/product.md#voice) on the e2e server's embedded engines: offline
 // speech-to-text (pocketsphinx, English only), the offline chat advisor. The microphone is
 // Chromium's fake capture device playing "go forward ten meters" (a real person) in a loop, through
@@ -51,7 +59,9 @@ async function record(page: Page, seconds = 6): Promise<void> {
 async function expectAnswered(page: Page, replies = 1): Promise<void> {
   await expect(page.getByTestId('live-reply')).toHaveCount(0, { timeout: 30_000 });
   await expect(messages(page, 'assistant')).toHaveCount(replies);
-  await expect(messages(page, 'assistant').last()).toContainText('No AI model is connected');
+  await expect(messages(page, 'assistant').last()).toContainText(
+    /Here is what I found|I found nothing relevant/,
+  );
 }
 
 /** A spoken user message: Play, the words pocketsphinx heard, the language chip. */
@@ -124,12 +134,15 @@ for (const viewport of VIEWPORTS) {
     // The recording plays back in this browser.
     expect(await audioDurationIn(page, await audioSource(page))).toBeGreaterThan(0);
 
-    // Charged: the recording's seconds and one message; never an audio upload.
+    // Charged: the recording's seconds and the message (unless the reply found nothing); never an
+    // audio upload.
     const [eventStream] = await streams();
     const seconds = transcribedSeconds(eventStream);
     expect(seconds).toBeGreaterThan(3);
+    const [answered] = await storedConversations(page.request, account);
+    const reply = answered.messages.find((m) => m.role === 'assistant')?.content ?? '';
     expect(await usageOf(page.request, account)).toMatchObject({
-      messages: 1,
+      messages: messagesCharged(reply),
       voiceMinutes: Math.max(1, Math.ceil(seconds)),
       audioUploads: 0,
     });
@@ -181,7 +194,11 @@ test('Cancel discards the recording: nothing is sent', async ({ page }) => {
   expect(conversations[0].messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
     'When do I plant maize?',
   ]);
-  expect(await usageOf(page.request, account)).toMatchObject({ messages: 1, voiceMinutes: 0 });
+  const reply = conversations[0].messages.find((m) => m.role === 'assistant')?.content ?? '';
+  expect(await usageOf(page.request, account)).toMatchObject({
+    messages: messagesCharged(reply),
+    voiceMinutes: 0,
+  });
 });
 
 test('"I speak" French with the English-only offline engine: said before recording, and the mic does not record', async ({
@@ -267,7 +284,11 @@ test.describe('offline', () => {
     expect(conversations).toHaveLength(1);
     expect(conversations[0].messages.filter((m) => m.role === 'user')).toHaveLength(1);
     expect(conversations[0].messages.filter((m) => m.role === 'assistant')).toHaveLength(1);
-    expect(await usageOf(page.request, account)).toMatchObject({ messages: 1, audioUploads: 0 });
+    const reply = conversations[0].messages.find((m) => m.role === 'assistant')?.content ?? '';
+    expect(await usageOf(page.request, account)).toMatchObject({
+      messages: messagesCharged(reply),
+      audioUploads: 0,
+    });
 
     // It stays sent: a reload shows it once, and nothing waits any more.
     await page.reload();

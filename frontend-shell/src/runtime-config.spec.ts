@@ -70,14 +70,54 @@ test('reads the payment engines, and falls back to the sandbox when they are mis
   expect(
     parseRuntimeConfig({
       remotes: good.remotes,
-      payments: { card: 'stripe', stripePublishableKey: 'pk_test_1', mobileMoney: 'flutterwave' },
+      payments: {
+        card: 'stripe',
+        stripePublishableKey: 'pk_test_1',
+        mobileMoney: 'flutterwave',
+        mobileMoneyCountryCode: '225',
+        mobileMoneyNetworks: ['ORANGE', 'VODAFONE'],
+      },
     }).payments,
-  ).toEqual({ card: 'stripe', stripePublishableKey: 'pk_test_1', mobileMoney: 'flutterwave' });
+  ).toEqual({
+    card: 'stripe',
+    stripePublishableKey: 'pk_test_1',
+    mobileMoney: 'flutterwave',
+    mobileMoneyCountryCode: '225',
+    mobileMoneyNetworks: ['ORANGE'],
+  });
   expect(parseRuntimeConfig({ remotes: good.remotes }).payments).toEqual({
     card: 'sandbox',
     mobileMoney: 'sandbox',
+    mobileMoneyCountryCode: '237',
+    mobileMoneyNetworks: ['MTN', 'ORANGE', 'AIRTEL'],
   });
+  expect(
+    parseRuntimeConfig({ remotes: good.remotes, payments: { mobileMoneyCountryCode: '+237' } }).payments
+      .mobileMoneyCountryCode,
+  ).toBe('237');
   expect(parseRuntimeConfig({ remotes: good.remotes, payments: { card: 'stripe' } }).payments.card).toBe(
     'sandbox',
   );
+});
+
+test('reads which optional features run: only an explicit false turns one off', () => {
+  expect(parseRuntimeConfig({ remotes: good.remotes, features: { cloudStorage: false } }).features).toEqual({
+    cloudStorage: false,
+  });
+  expect(parseRuntimeConfig({ remotes: good.remotes, features: { cloudStorage: true } }).features).toEqual({
+    cloudStorage: true,
+  });
+  // An older server sends none: the item stays, and its dialog says what the server answers.
+  expect(parseRuntimeConfig({ remotes: good.remotes }).features).toEqual({ cloudStorage: true });
+});
+
+test('reads the support contacts, keeping only non-empty texts; none from a server that sends none', () => {
+  expect(
+    parseRuntimeConfig({
+      remotes: good.remotes,
+      support: { email: 'help@kasa.example', whatsapp: '+237677123456', phone: '', extra: 'x' },
+    }).support,
+  ).toEqual({ email: 'help@kasa.example', whatsapp: '+237677123456' });
+  expect(parseRuntimeConfig({ remotes: good.remotes }).support).toEqual({});
+  expect(parseRuntimeConfig({ remotes: good.remotes, support: { phone: 237 } }).support).toEqual({});
 });

@@ -1,4 +1,11 @@
-import { REMOTE_NAMES, RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@kasa/contracts';
+import {
+  CALLING_CODE_PATTERN,
+  DEFAULT_MOBILE_MONEY_COUNTRY_CODE,
+  MOBILE_MONEY_NETWORKS,
+  REMOTE_NAMES,
+  RUNTIME_CONFIG_PATH,
+  type RuntimeConfig,
+} from '@kasa/contracts';
 
 export interface FetchRuntimeConfigOptions {
   fetchImpl?: typeof fetch;
@@ -26,18 +33,51 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
       typeof v.assistantName === 'string' && v.assistantName ? v.assistantName : v.appName || 'Kasa',
     remotes: v.remotes as RuntimeConfig['remotes'],
     payments: parsePayments(v.payments),
+    features: parseFeatures(v.features),
+    support: parseSupport(v.support),
   };
 }
 
-/** Unknown or missing → the sandbox: the page then says no real payment is taken. */
+/**
+ * Only an explicit `false` turns a feature off: an older server that sends no `features` keeps
+ * every item, and a tap there gets the server's own "not available on this server".
+ */
+function parseFeatures(value: unknown): RuntimeConfig['features'] {
+  const given = (value ?? {}) as Partial<Record<keyof RuntimeConfig['features'], unknown>>;
+  return { cloudStorage: given.cloudStorage !== false };
+}
+
+/**
+ * Unknown or missing → the sandbox: the page then says no real payment is taken. A server that
+ * names no routed networks (an older one) gets every network offered: it refuses the others clearly.
+ */
 function parsePayments(value: unknown): RuntimeConfig['payments'] {
   const p = (value ?? {}) as Partial<RuntimeConfig['payments']>;
   const stripe = p.card === 'stripe' && typeof p.stripePublishableKey === 'string' && p.stripePublishableKey;
+  const routed: unknown = p.mobileMoneyNetworks;
   return {
     card: stripe ? 'stripe' : 'sandbox',
     ...(stripe ? { stripePublishableKey: p.stripePublishableKey } : {}),
     mobileMoney: p.mobileMoney === 'flutterwave' ? 'flutterwave' : 'sandbox',
+    mobileMoneyCountryCode:
+      typeof p.mobileMoneyCountryCode === 'string' && CALLING_CODE_PATTERN.test(p.mobileMoneyCountryCode)
+        ? p.mobileMoneyCountryCode
+        : DEFAULT_MOBILE_MONEY_COUNTRY_CODE,
+    mobileMoneyNetworks: Array.isArray(routed)
+      ? MOBILE_MONEY_NETWORKS.filter((network) => routed.includes(network))
+      : [...MOBILE_MONEY_NETWORKS],
   };
+}
+
+/** Each contact that is a non-empty text; none from an older server that sends no `support`. */
+function parseSupport(value: unknown): RuntimeConfig['support'] {
+  const given = (value ?? {}) as Record<string, unknown>;
+  const support: RuntimeConfig['support'] = {};
+  for (const key of ['email', 'whatsapp', 'phone'] as const) {
+    const contact = given[key];
+    if (typeof contact === 'string' && contact) support[key] = contact;
+  }
+  return support;
 }
 
 /** Id of the JSON block the server inlines into index.html (backend/src/web/shell-index.ts). */

@@ -73,6 +73,8 @@ export const messages = defineMessages({
     offlineTitle: 'You are offline',
     offlineText:
       'Saved conversations can still be read, and messages you write are kept and sent when the network returns. So are images you ask for and voice recordings or audio files to transcribe. Read-aloud, uploads, web search, research, cloud storage, the language tool and Stop wait for a connection.',
+    offlineDetails: 'What still works',
+    offlineClose: 'Hide the offline notice',
     needsConnection: 'Needs a connection',
     waitingForNetwork: 'Waiting for network',
     cancelWaiting: 'Cancel',
@@ -252,6 +254,8 @@ export const messages = defineMessages({
     offlineTitle: 'Vous êtes hors ligne',
     offlineText:
       "Les conversations enregistrées restent lisibles, et les messages que vous écrivez sont gardés puis envoyés au retour du réseau. Les images demandées et les enregistrements ou fichiers audio à transcrire aussi. Lecture à voix haute, envois de fichiers, recherche web, recherche approfondie, stockage cloud, l'outil de langue et Arrêter attendent une connexion.",
+    offlineDetails: 'Ce qui marche encore',
+    offlineClose: "Masquer l'avis hors ligne",
     needsConnection: 'Nécessite une connexion',
     waitingForNetwork: 'En attente du réseau',
     cancelWaiting: 'Annuler',

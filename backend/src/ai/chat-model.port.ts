@@ -87,8 +87,20 @@ export interface ChatModel {
   readonly engine: 'openai-compatible' | 'offline';
   /** The default model's name (the first of CHAT_MODELS, else CHAT_MODEL) or 'offline-advisor'. */
   readonly model: string;
-  /** Streams the reply's text chunks. Throws ChatModelError on a provider failure. */
-  stream(request: ChatModelRequest): AsyncIterable<string>;
+  /**
+   * Streams the reply's text chunks; a stream that ends may return its outcome. Throws
+   * ChatModelError on a provider failure.
+   */
+  stream(request: ChatModelRequest): AsyncIterable<string, ChatReplyOutcome | void>;
+}
+
+/** What a finished reply's stream returns besides its text (models that know nothing more return nothing). */
+export interface ChatReplyOutcome {
+  /**
+   * The offline advisor found nothing relevant to quote and said so: the reply costs the user no
+   * message (ChatGenerationService gives it back with the reply's final save).
+   */
+  nothingFound: boolean;
 }
 
 export type ChatModelErrorKind =

@@ -19,12 +19,6 @@ export function formatUsd(amount: number): string {
   return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
 }
 
-/**
- * The networks Flutterwave's francophone mobile money routes in Cameroon (MTN and Orange).
- * The form also offers AIRTEL (docs/product.md#checkout); it gets a clear refusal instead of a provider error.
- */
-export const ROUTED_NETWORKS: readonly MobileMoneyNetwork[] = ['MTN', 'ORANGE'];
-
 export const NETWORK_NAMES: Record<MobileMoneyNetwork, string> = {
   MTN: 'MTN Mobile Money',
   ORANGE: 'Orange Money',

@@ -117,6 +117,26 @@ export class ChatService {
   }
 
   /**
+   * 404 when `conversationId`, the id the app chose for a new chat, is another user's
+   * conversation: what a feature checks before it charges a result that will start it.
+   */
+  async assertCanStart(user: User, conversationId: string): Promise<void> {
+    if (!(await this.conversations.isFreeOrOwned(user.id, conversationId))) throw conversationNotFound();
+  }
+
+  /**
+   * Starts the conversation of a new chat whose first content is a feature's result (a quick
+   * action's image or transcription), with the id the app chose for that chat, titled like a
+   * first message. Nothing is charged: the feature charged its own quota. Once per id: a retry or
+   * a second result of the same new chat joins it. 404 when the id is another user's.
+   */
+  async startConversation(user: User, conversationId: string, firstMessage: string): Promise<void> {
+    const title = conversationTitle(firstMessage);
+    if (!(await this.conversations.createIfAbsent(user.id, conversationId, title)))
+      throw conversationNotFound();
+  }
+
+  /**
    * The messages the conversation shows (the path to its current message), oldest first, with
    * their versions, the model of each reply and the user's feedback on it; a reply being written
    * here shows its latest text.

@@ -13,7 +13,7 @@ import {
  * One user's finished messages matching any of the question's words ($2, the `… or …` query),
  * through the GIN index on the generated `search_vector` ('simple' configuration: the question's
  * stop words were removed before, so every searched word means something), leaving out the
- * messages of $4 and the assistant answers starting with one of $6. The messages containing the
+ * messages of $4 and the answers the model $6 wrote (chat_messages.model). The messages containing the
  * most question terms ($5, matchedTermsSql) come first, then by the shared normalised rank.
  */
 const SEARCH_SQL = `
@@ -25,9 +25,7 @@ const SEARCH_SQL = `
       FROM "chat_messages" m, "q"
      WHERE m."user_id" = $1 AND m."search_vector" @@ "q"."query"
        AND m."status" <> 'streaming' AND NOT (m."id" = ANY($4::uuid[]))
-       AND NOT (m."role" = 'assistant'
-                AND EXISTS (SELECT 1 FROM unnest($6::text[]) AS o("opening")
-                             WHERE starts_with(m."content", o."opening")))
+       AND m."model" IS DISTINCT FROM $6::text
   ),
   "best" AS (
     SELECT * FROM "ranked"
@@ -45,18 +43,15 @@ const SEARCH_SQL = `
 export class ConversationsKnowledgeRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The user's finished messages matching the question, best first, without assistant answers opening with `leftOutOpenings`. */
-  async findPassages(
-    search: UserPassageSearch,
-    leftOutOpenings: readonly string[],
-  ): Promise<KnowledgePassage[]> {
+  /** The user's finished messages matching the question, best first, without the answers `leftOutModel` wrote. */
+  async findPassages(search: UserPassageSearch, leftOutModel: string): Promise<KnowledgePassage[]> {
     const rows: KnowledgePassageRow[] = await this.dataSource.query(SEARCH_SQL, [
       search.userId,
       search.anyWord,
       search.limit,
       search.excludeIds,
       search.termSearches,
-      leftOutOpenings,
+      leftOutModel,
     ]);
     return rows.map(toKnowledgePassage);
   }

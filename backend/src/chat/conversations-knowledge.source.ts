@@ -6,13 +6,14 @@ import {
   type UserPassageSearch,
   UserPassagesKnowledgeSource,
 } from '../ai/knowledge/registered-knowledge-source';
-import { OFFLINE_ANSWER_OPENINGS } from '../ai/offline/offline-advisor.model';
+import { OFFLINE_ADVISOR_MODEL } from '../ai/offline/offline-advisor.model';
 import { ConversationsKnowledgeRepository } from './conversations-knowledge.repository';
 
 /**
  * The user's own past messages as local knowledge for the offline advisor: full-text over that
  * user's rows only, the message being answered (excludeIds) and the advisor's own earlier answers
- * (their openings) left out.
+ * (chat_messages.model) left out: they only repeat other sources, and quoting them back would
+ * present them as the user's knowledge.
  */
 @Injectable()
 export class ConversationsKnowledgeSource extends UserPassagesKnowledgeSource {
@@ -27,7 +28,7 @@ export class ConversationsKnowledgeSource extends UserPassagesKnowledgeSource {
   }
 
   protected findPassages(search: UserPassageSearch): Promise<KnowledgePassage[]> {
-    return this.conversations.findPassages(search, Object.values(OFFLINE_ANSWER_OPENINGS));
+    return this.conversations.findPassages(search, OFFLINE_ADVISOR_MODEL);
   }
 
   protected hitTitle(title: string): string {

@@ -1,10 +1,10 @@
 import { type ArgumentsHost, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { DATABASE_RETRY_AFTER_SECONDS, type DatabaseOutageReporter } from './database-unavailable';
-import { ApiException } from './api-exception';
+import { ApiException, NotConfiguredException } from './api-exception';
 import { ApiExceptionFilter } from './api-exception.filter';
 
-function host(path = '/api/things') {
+function host(path = '/api/things', user?: { adminName: string | null }) {
   const response = {
     headersSent: false,
     statusCode: 0,
@@ -22,7 +22,7 @@ function host(path = '/api/things') {
       return this;
     },
   };
-  const request = { method: 'GET', originalUrl: path, url: path, id: 'req-1' };
+  const request = { method: 'GET', originalUrl: path, url: path, id: 'req-1', user };
   const argumentsHost = {
     switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }),
   } as unknown as ArgumentsHost;
@@ -31,6 +31,46 @@ function host(path = '/api/things') {
 
 describe('ApiExceptionFilter', () => {
   const filter = new ApiExceptionFilter();
+
+  describe('a feature this server cannot run (NotConfiguredException)', () => {
+    const admins = { isAdmin: (user?: { adminName?: string | null } | null) => user?.adminName === 'ops' };
+    const withAdmins = new ApiExceptionFilter(undefined, admins);
+    const notConfigured = () =>
+      new NotConfiguredException(
+        HttpStatus.SERVICE_UNAVAILABLE,
+        'DRIVE_NOT_CONFIGURED',
+        'Google Drive import is not available on this server.',
+        'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.',
+      );
+
+    it('gives an ordinary user, or nobody signed in, the message without what to configure', () => {
+      for (const user of [{ adminName: null }, undefined]) {
+        const { argumentsHost, response } = host('/api/drive', user);
+        withAdmins.catch(notConfigured(), argumentsHost);
+        expect(response.statusCode).toBe(503);
+        expect(response.body).toMatchObject({
+          code: 'DRIVE_NOT_CONFIGURED',
+          message: 'Google Drive import is not available on this server.',
+        });
+        expect(response.body).not.toHaveProperty('configure');
+      }
+    });
+
+    it('adds `configure` for an administrator only', () => {
+      const { argumentsHost, response } = host('/api/drive', { adminName: 'ops' });
+      withAdmins.catch(notConfigured(), argumentsHost);
+      expect(response.body).toMatchObject({
+        code: 'DRIVE_NOT_CONFIGURED',
+        configure: 'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.',
+      });
+    });
+
+    it('without an administrator check (unit use), never adds it', () => {
+      const { argumentsHost, response } = host('/api/drive', { adminName: 'ops' });
+      filter.catch(notConfigured(), argumentsHost);
+      expect(response.body).not.toHaveProperty('configure');
+    });
+  });
 
   it('keeps an HttpException status and message in the common shape', () => {
     const { argumentsHost, response } = host();

@@ -7,14 +7,19 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { errorCodeForStatus, isErrorCode } from '@kasa/contracts';
+import { type ApiErrorBody, errorCodeForStatus, isErrorCode } from '@kasa/contracts';
 import { apiErrorBody } from './api-error';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   type DatabaseOutageReporter,
   isDatabaseUnavailableError,
 } from './database-unavailable';
-import { isCodedErrorResponse, retryAfterSecondsOf } from './api-exception';
+import { isCodedErrorResponse, NotConfiguredException, retryAfterSecondsOf } from './api-exception';
+
+/** Whether the request's signed-in account is an administrator (auth/admins.ts). */
+export interface AdministratorCheck {
+  isAdmin(user: { adminName?: string | null } | null | undefined): boolean;
+}
 
 /** What a request that needed the unreachable database answers (libs/ui has it in French). */
 export const SERVICE_UNAVAILABLE_MESSAGE =
@@ -33,8 +38,14 @@ export const SERVICE_UNAVAILABLE_MESSAGE =
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
-  /** `database`: the app's DatabaseAvailability; without it (unit tests) each 503 logs one line. */
-  constructor(private readonly database?: DatabaseOutageReporter) {}
+  /**
+   * `database`: the app's DatabaseAvailability; without it (unit tests) each 503 logs one line.
+   * `admins`: who gets a NotConfiguredException's `configure`; without it nobody does.
+   */
+  constructor(
+    private readonly database?: DatabaseOutageReporter,
+    private readonly admins?: AdministratorCheck,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -48,9 +59,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
       const payload = exception.getResponse();
       if (isCodedErrorResponse(payload)) {
-        response
-          .status(status)
-          .json(apiErrorBody(request, status, payload.message, payload.details, payload.code));
+        const body = apiErrorBody(request, status, payload.message, payload.details, payload.code);
+        response.status(status).json(this.withConfigureForAdmins(body, exception, request));
         return;
       }
       if (
@@ -110,5 +120,16 @@ export class ApiExceptionFilter implements ExceptionFilter {
           'Something went wrong on our side. Please try again.',
         ),
       );
+  }
+
+  /** Variable names are for the operator: only a signed-in administrator reads what to set. */
+  private withConfigureForAdmins(
+    body: ApiErrorBody,
+    exception: HttpException,
+    request: Request,
+  ): ApiErrorBody {
+    if (!(exception instanceof NotConfiguredException)) return body;
+    const user = (request as Request & { user?: { adminName?: string | null } }).user;
+    return this.admins?.isAdmin(user) ? { ...body, configure: exception.configure } : body;
   }
 }

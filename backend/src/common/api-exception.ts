@@ -29,6 +29,23 @@ export class ApiException extends HttpException {
 }
 
 /**
+ * A feature this server cannot run until its operator configures it (a `*_NOT_CONFIGURED` code).
+ * `message` tells the user it is not available on this server, never naming a variable;
+ * `configure` says what to set, and ApiExceptionFilter sends it only to administrators
+ * (docs/product.md#features-this-server-cannot-run).
+ */
+export class NotConfiguredException extends ApiException {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    readonly configure: string,
+  ) {
+    super(status, code, message);
+  }
+}
+
+/**
  * A failure that can be retried after a known wait (rate limits, usage limits): the global filter
  * sends `retryAfterSeconds` as the Retry-After header, wherever the exception was thrown (guards
  * included, which interceptors never see).

@@ -1,4 +1,4 @@
-import type { PlanId, RemoteName } from '@kasa/contracts';
+import type { PlanId, RemoteName, SupportContacts } from '@kasa/contracts';
 import type { TrustProxy } from './trust-proxy';
 
 /** The backend's configuration after validation and defaults: the only place settings are read. */
@@ -105,6 +105,8 @@ export interface AppConfig {
   account: AccountConfig;
   /** Origin users reach Kasa at (PUBLIC_URL), when set; payment redirects use it. */
   publicUrl?: string;
+  /** SUPPORT_EMAIL, SUPPORT_WHATSAPP, SUPPORT_PHONE, each only when set: shown to users for help. */
+  support: SupportContacts;
   /** The sweep of temporary files killed processes leave (docs/operations.md#crashed-processes-and-their-files). */
   tempFiles: TempFilesConfig;
 }
@@ -177,6 +179,8 @@ export interface FlutterwaveConfig {
 export interface PaymentsConfig {
   card: StripeConfig | { engine: 'sandbox' };
   mobileMoney: FlutterwaveConfig | { engine: 'sandbox' };
+  /** MOBILE_MONEY_COUNTRY_CODE: the calling code mobile money numbers are read with ('237'). */
+  mobileMoneyCountryCode: string;
 }
 
 /** One chat model of CHAT_MODELS (or CHAT_MODEL alone). */

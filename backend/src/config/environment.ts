@@ -12,6 +12,8 @@ import {
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
+import { CALLING_CODE_PATTERN } from '@kasa/contracts';
+import { IsEmailAddress } from '../common/email-address';
 import { CHAT_MODEL_NAME_MAX_LENGTH } from './chat-models';
 import { parseTrustProxy, TRUST_PROXY_RULE } from './trust-proxy';
 
@@ -22,6 +24,10 @@ const SPEECH_ENGINES = ['offline', 'openai-compatible'] as const;
 const toInt = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : Number(value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+/** E.164: '+', a country code that does not start with 0, at most 15 digits in all; no spaces. */
+const INTERNATIONAL_PHONE_NUMBER = /^\+[1-9]\d{6,14}$/;
+const internationalNumberRule = (name: string) =>
+  `${name} must be an international number: + then the country code and number, digits only (e.g. +237677123456)`;
 
 /**
  * Every environment variable the backend reads, with its rules. Unset means "use the embedded
@@ -489,6 +495,14 @@ export class EnvironmentVariables {
   @Matches(/^https?:\/\/.+/, { message: 'FLUTTERWAVE_API_URL must be an http:// or https:// URL' })
   FLUTTERWAVE_API_URL?: string;
 
+  /** The calling code mobile money numbers are read with, without '+' (default 237, Cameroon). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(CALLING_CODE_PATTERN, {
+    message: 'MOBILE_MONEY_COUNTRY_CODE must be a country calling code without +, like 237 (Cameroon)',
+  })
+  MOBILE_MONEY_COUNTRY_CODE?: string;
+
   /** Where stored files (images, speech, recordings) live: 'local' (DATA_DIR/files, default) or 's3'. */
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -567,6 +581,26 @@ export class EnvironmentVariables {
     message: 'PUBLIC_URL must be an origin like https://kasa.example.com (no path)',
   })
   PUBLIC_URL?: string;
+
+  // Support contacts shown to users (docs/operations.md#support-contacts).
+
+  /** The support e-mail address, e.g. help@kasa.example. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmailAddress({ message: 'SUPPORT_EMAIL must be an e-mail address (e.g. help@kasa.example)' })
+  SUPPORT_EMAIL?: string;
+
+  /** The support WhatsApp number, international (e.g. +237677123456). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(INTERNATIONAL_PHONE_NUMBER, { message: internationalNumberRule('SUPPORT_WHATSAPP') })
+  SUPPORT_WHATSAPP?: string;
+
+  /** The support phone number, international (e.g. +237677123456). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(INTERNATIONAL_PHONE_NUMBER, { message: internationalNumberRule('SUPPORT_PHONE') })
+  SUPPORT_PHONE?: string;
 
   // Chat enhancements (docs/operations.md#configuration).
 

@@ -367,10 +367,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).payments).toEqual({
       card: { engine: 'sandbox' },
       mobileMoney: { engine: 'sandbox' },
+      mobileMoneyCountryCode: '237',
     });
     expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(
       /STRIPE_WEBHOOK_SECRET must look like whsec_/,
     );
+  });
+
+  it('reads mobile money numbers with Cameroon’s calling code unless MOBILE_MONEY_COUNTRY_CODE names another', () => {
+    expect(
+      loadConfig({ DATA_DIR: dataDir, MOBILE_MONEY_COUNTRY_CODE: '225' }).payments.mobileMoneyCountryCode,
+    ).toBe('225');
+    expect(
+      loadConfig({ DATA_DIR: dataDir, MOBILE_MONEY_COUNTRY_CODE: '' }).payments.mobileMoneyCountryCode,
+    ).toBe('237');
+    for (const wrong of ['+237', '0237', '2370', 'CM'])
+      expect(() => loadConfig({ DATA_DIR: dataDir, MOBILE_MONEY_COUNTRY_CODE: wrong })).toThrow(
+        /MOBILE_MONEY_COUNTRY_CODE must be a country calling code without \+, like 237/,
+      );
   });
 
   it('gives reading a web page 5 s on a worker thread unless RESEARCH_PAGE_PARSE_TIMEOUT_MS says otherwise', () => {

@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isAbsolute, join, resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
-import { REMOTE_NAMES, type RemoteName } from '@kasa/contracts';
+import { DEFAULT_MOBILE_MONEY_COUNTRY_CODE, REMOTE_NAMES, type RemoteName } from '@kasa/contracts';
 import type { AppConfig, EnhancementsConfig, SearchProviderConfig } from './app-config';
 import { chatModelsConfig } from './chat-models';
 import { EnvironmentVariables } from './environment';
@@ -241,6 +241,7 @@ export function loadConfig(
             apiUrl: vars.FLUTTERWAVE_API_URL ?? 'https://api.flutterwave.com',
           }
         : { engine: 'sandbox' },
+      mobileMoneyCountryCode: vars.MOBILE_MONEY_COUNTRY_CODE ?? DEFAULT_MOBILE_MONEY_COUNTRY_CODE,
     },
     files:
       vars.FILES_STORAGE === 's3'
@@ -264,6 +265,11 @@ export function loadConfig(
       maxWaitMs: 10_000,
     },
     publicUrl: vars.PUBLIC_URL,
+    support: {
+      ...(vars.SUPPORT_EMAIL ? { email: vars.SUPPORT_EMAIL } : {}),
+      ...(vars.SUPPORT_WHATSAPP ? { whatsapp: vars.SUPPORT_WHATSAPP } : {}),
+      ...(vars.SUPPORT_PHONE ? { phone: vars.SUPPORT_PHONE } : {}),
+    },
     enhancements: enhancementsConfig(vars),
     lexicon: {
       dir: vars.LEXICON_DIR ? resolve(vars.LEXICON_DIR) : join(REPO_ROOT, 'data', 'lexicon'),

@@ -89,6 +89,11 @@ export class FilesRepository {
     return this.files.findBy({ userId, conversationId });
   }
 
+  /** Files the conversation deletes with it: one of the user's files, made before the conversation. */
+  async assignConversation(userId: string, id: string, conversationId: string): Promise<void> {
+    await this.files.update({ userId, id }, { conversationId });
+  }
+
   async deleteOwned(userId: string, ids: string[]): Promise<void> {
     if (ids.length) await this.files.delete({ userId, id: In(ids) });
   }

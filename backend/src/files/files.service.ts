@@ -243,6 +243,14 @@ export class FilesService {
     await this.repository.deleteOwned(userId, [file.id]);
   }
 
+  /**
+   * Makes one of the user's files part of a conversation started after the file was stored (a quick
+   * action's result in a new chat): deleting the conversation then deletes it.
+   */
+  async assignToConversation(userId: string, fileId: string, conversationId: string): Promise<void> {
+    await this.repository.assignConversation(userId, fileId, conversationId);
+  }
+
   /** Removes the conversation's files, bytes first: called before the conversation is deleted. */
   async deleteForConversation(userId: string, conversationId: string): Promise<void> {
     const files = await this.repository.listForConversation(userId, conversationId);

@@ -1,13 +1,23 @@
 /** The language tool's errors (docs/architecture.md#errors): each code's text and the exception that carries it. */
 import { HttpStatus } from '@nestjs/common';
 import type { DictionarySourceKind, ErrorCode } from '@kasa/contracts';
-import { ApiException } from '../common/api-exception';
+import { ApiException, NotConfiguredException } from '../common/api-exception';
 
 export const SAME_LANGUAGE_MESSAGE = 'Source and target languages must be different';
 
-/** 503: the lexicon's files (LEXICON_DIR) cannot be read; `message` names what is missing. */
-export const dictionaryDataMissing = (message: string) =>
-  new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'DICTIONARY_DATA_MISSING', message);
+export const DICTIONARY_DATA_MISSING_MESSAGE = 'The dictionary data is not available on this server.';
+
+/**
+ * 503: the lexicon's files (LEXICON_DIR) cannot be read; `reason` names what is missing, for
+ * administrators only (common/api-exception.filter.ts).
+ */
+export const dictionaryDataMissing = (reason: string) =>
+  new NotConfiguredException(
+    HttpStatus.SERVICE_UNAVAILABLE,
+    'DICTIONARY_DATA_MISSING',
+    DICTIONARY_DATA_MISSING_MESSAGE,
+    reason,
+  );
 
 /** 400: a translation from a language into itself. */
 export const sameLanguage = () =>

@@ -25,10 +25,15 @@ export class MediaController {
   @ApiOkResponse({
     type: MediaGenerationResultDoc,
     description:
-      'The image, stored and linked. With a conversationId, the prompt and the image are its last two messages.',
+      'The image, stored and linked. With a conversationId, the prompt and the image are its last two messages; with a newConversationId, the first two of that new conversation.',
   })
-  @ApiValidationFailed('the Idempotency-Key is not a UUID')
-  @ApiErrorResponse(404, "conversationId is not one of the user's conversations (nothing was charged).")
+  @ApiValidationFailed(
+    'the Idempotency-Key is not a UUID, or both conversationId and newConversationId are sent',
+  )
+  @ApiErrorResponse(
+    404,
+    "conversationId is not one of the user's conversations, or newConversationId is another user's (nothing was charged).",
+  )
   @ApiErrorResponse(
     422,
     "type 'video' (MEDIA_VIDEO_UNAVAILABLE), or the image service refused the prompt (AI_*).",

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ImageSize, MediaGenerationResult } from '@kasa/contracts';
 import { ChatService } from '../chat';
-import { ApiException } from '../common';
+import { ApiException, conversationChoiceInvalid } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { FilesService } from '../files';
 import { type IdempotentClaim, IdempotentRequestsService, requestHash } from '../idempotent-requests';
@@ -23,7 +23,8 @@ const JOB_MARGIN_MS = 15_000;
  * Media generation (docs/architecture.md#jobs): checks what can be refused for free, takes one
  * media generation of the month's quota, and waits for the media.generate job, which carries the
  * reservation (refunded once by the worker if the job finally fails). With a conversation, the
- * prompt and the image become its messages. With an Idempotency-Key all of that happens once: a
+ * prompt and the image become its messages; with a new chat's id, they start its conversation
+ * (ChatService.startConversation). With an Idempotency-Key all of that happens once: a
  * retry answers the stored image (idempotent-requests/).
  */
 @Injectable()
@@ -47,12 +48,14 @@ export class MediaService {
     request: GenerateMediaDto,
     idempotencyKey?: string,
   ): Promise<MediaGenerationResult> {
+    if (request.conversationId && request.newConversationId) throw conversationChoiceInvalid();
     const size = request.size ?? DEFAULT_IMAGE_SIZE;
     const hash = requestHash({
       type: request.type,
       prompt: request.prompt,
       size,
       conversationId: request.conversationId ?? null,
+      ...(request.newConversationId ? { newConversationId: request.newConversationId } : {}),
     });
     const image = await this.idempotentRequests.run<GeneratedImageFile, DrawProgress>(
       user.id,
@@ -85,7 +88,7 @@ export class MediaService {
     size: ImageSize,
     claim: IdempotentClaim<DrawProgress>,
   ): Promise<GeneratedImageFile> {
-    const { prompt, conversationId } = request;
+    const { prompt, conversationId, newConversationId } = request;
     const recordImage = (image: unknown) => claim.record({ image: image as GeneratedImageFile });
     const earlier = claim.progress;
     let image =
@@ -100,6 +103,7 @@ export class MediaService {
       if (request.type === 'video') throw videoUnavailable();
       // A conversation that is not the user's is a 404 before anything is charged or drawn.
       if (conversationId) await this.chat.assertOwned(user, conversationId);
+      if (newConversationId) await this.chat.assertCanStart(user, newConversationId);
       const jobId = randomUUID();
       await claim.record({ jobId });
       const reservation = await this.usage.reserve(user.id, 'mediaGenerationsPerMonth');
@@ -109,10 +113,17 @@ export class MediaService {
         { timeoutMs: this.jobTimeoutMs, reservation, jobId, onResult: recordImage },
       );
     }
-    if (conversationId) {
+    if (newConversationId) {
+      // Started only now, so a failed drawing leaves no empty conversation behind; the image,
+      // stored before it existed, then goes with it when it is deleted.
+      await this.chat.startConversation(user, newConversationId, prompt);
+      await this.files.assignToConversation(user.id, image.fileId, newConversationId);
+    }
+    const joined = conversationId ?? newConversationId;
+    if (joined) {
       const caption = image.metadata.revised_prompt ?? IMAGE_CAPTION;
       // Once per image: the request that drew it may have added them before its instance died.
-      await this.chat.appendMessagesOnce(user, conversationId, image.fileId, [
+      await this.chat.appendMessagesOnce(user, joined, image.fileId, [
         { role: 'user', content: prompt },
         { role: 'assistant', content: caption, mediaFileId: image.fileId, mediaType: 'image' },
       ]);

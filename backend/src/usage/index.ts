@@ -19,4 +19,4 @@ export * from './reservation';
 export * from './usage-limit.exception';
 export * from './usage.module';
 export * from './usage.service';
-export { reserveOnPlanCtes, type ReservePlaceholders } from './usage.repository';
+export { refundCountersCte, reserveOnPlanCtes, type ReservePlaceholders } from './usage.repository';

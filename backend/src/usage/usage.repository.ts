@@ -54,6 +54,20 @@ export function reserveOnPlanCtes(p: ReservePlaceholders, gate = 'true'): string
   )`;
 }
 
+/**
+ * A data-modifying CTE body that gives usage back, never below zero, for the rows of `given`
+ * (a FROM item with "user_id", "period", "feature", "amount"), for a statement that gives back
+ * together with its own change: the refund then happens exactly when that change does, once,
+ * and a crash cannot split them (a reply that found nothing, ended in the same statement:
+ * chat/generation/reply.repository.ts). The same rule as UsageRepository.refund.
+ */
+export function refundCountersCte(given: string): string {
+  return `UPDATE "usage_counters" c SET "used" = GREATEST(c."used" - r."amount", 0)
+      FROM (SELECT "user_id", "period", "feature", sum("amount")::int AS "amount"
+              FROM ${given} GROUP BY 1, 2, 3) r
+     WHERE c."user_id" = r."user_id" AND c."period" = r."period" AND c."feature" = r."feature"`;
+}
+
 /** Database access for usage counters. */
 @Injectable()
 export class UsageRepository {

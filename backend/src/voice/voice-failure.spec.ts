@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { VoiceEngineError } from '../ai/audio/voice-engine.error';
 import { ChatModelError } from '../ai/chat-model.port';
+import { NotConfiguredException } from '../common/api-exception';
 import { voiceFailure } from './voice-failure';
 
 const answer = (error: unknown) => {
@@ -9,12 +10,14 @@ const answer = (error: unknown) => {
 };
 
 describe('voiceFailure', () => {
-  it('answers a missing engine with 503 STT_UNAVAILABLE and its reason', () => {
+  it('answers a missing engine with 503 STT_UNAVAILABLE, its reason for administrators only', () => {
     const failure = voiceFailure(new VoiceEngineError('STT_UNAVAILABLE', 'install pocketsphinx'));
     expect(answer(failure)).toEqual({
       status: 503,
-      body: { code: 'STT_UNAVAILABLE', message: 'install pocketsphinx' },
+      body: { code: 'STT_UNAVAILABLE', message: 'Transcription is not available on this server.' },
     });
+    expect(failure).toBeInstanceOf(NotConfiguredException);
+    expect((failure as NotConfiguredException).configure).toBe('install pocketsphinx');
   });
 
   it('answers unreadable audio with 422 and a broken engine with 502', () => {

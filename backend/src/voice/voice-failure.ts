@@ -2,6 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { ChatModelError } from '../ai/chat-model.port';
 import { VoiceEngineError } from '../ai/audio/voice-engine.error';
 import { ApiException } from '../common/api-exception';
+import { sttUnavailable } from './voice.errors';
 
 const ENGINE_STATUS: Record<VoiceEngineError['code'], number> = {
   STT_UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
@@ -16,6 +17,9 @@ const ENGINE_STATUS: Record<VoiceEngineError['code'], number> = {
  * moments are left to the job's retries, then answer 502 JOB_FAILED.
  */
 export function voiceFailure(error: unknown): unknown {
+  // The engine's words name what to install or set: for administrators only.
+  if (error instanceof VoiceEngineError && error.code === 'STT_UNAVAILABLE')
+    return sttUnavailable(error.message);
   if (error instanceof VoiceEngineError)
     return new ApiException(ENGINE_STATUS[error.code], error.code, error.message);
   if (error instanceof ChatModelError && (error.kind === 'unauthorized' || error.kind === 'bad_request'))

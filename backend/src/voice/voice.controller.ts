@@ -3,7 +3,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SpeechResult, TranscriptionResult, VoiceCapabilities } from '@kasa/contracts';
-import { CurrentUser, JwtAuthGuard } from '../auth';
+import { Admins, CurrentUser, JwtAuthGuard } from '../auth';
 import { HeavyRequest } from '../concurrency-limits';
 import { APP_CONFIG, type AppConfig } from '../config';
 import { ApiErrorResponse, ApiOtherErrors, ApiSignedIn, ApiUsageLimit, ApiValidationFailed } from '../docs';
@@ -27,23 +27,31 @@ export class VoiceController {
 
   constructor(
     private readonly voice: VoiceService,
+    private readonly admins: Admins,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.uploadDir = join(config.dataDir, 'uploads');
   }
 
-  /** Read before recording: the UI says up front when a language cannot be transcribed here. */
+  /**
+   * Read before recording: the UI says up front when a language cannot be transcribed here, or
+   * that transcription is not available on this server (what to install: administrators only).
+   */
   @Get('capabilities')
   @ApiOkResponse({ type: VoiceCapabilitiesDoc })
-  capabilities(): VoiceCapabilities {
-    return this.voice.capabilities();
+  capabilities(@CurrentUser() user: User): VoiceCapabilities {
+    return this.voice.capabilities(this.admins.isAdmin(user));
   }
 
   @Post('speak')
   @HeavyRequest('speech')
   @HttpCode(200)
   @ApiOkResponse({ type: SpeechResultDoc })
-  @ApiValidationFailed()
+  @ApiValidationFailed('both conversationId and newConversationId are sent')
+  @ApiErrorResponse(
+    404,
+    "conversationId names no conversation of the user's, or newConversationId is another user's (nothing is charged).",
+  )
   @ApiUsageLimit('voiceMinutesPerMonth')
   @ApiErrorResponse(502, 'The speech engine failed (JOB_FAILED, or the provider refused: AI_* codes).')
   @ApiErrorResponse(503, 'No worker is running voice jobs (JOB_NO_WORKER) or it took too long (JOB_TIMEOUT).')
@@ -62,9 +70,12 @@ export class VoiceController {
   @ApiBody({ type: TranscribeUploadDoc })
   @ApiOkResponse({ type: TranscriptionResultDoc })
   @ApiValidationFailed(
-    'no audio file (VOICE_AUDIO_MISSING), another field, a conversationId that is not a UUID, a language that is not a SpeechLanguageHint, or an Idempotency-Key that is not a UUID (refused before the upload is read); VOICE_LANGUAGE_UNSUPPORTED: the engine here cannot transcribe that language (the message names those it can; nothing is charged)',
+    'no audio file (VOICE_AUDIO_MISSING), another field, a conversationId or newConversationId that is not a UUID, both of them, a language that is not a SpeechLanguageHint, or an Idempotency-Key that is not a UUID (refused before the upload is read); VOICE_LANGUAGE_UNSUPPORTED: the engine here cannot transcribe that language (the message names those it can; nothing is charged)',
   )
-  @ApiErrorResponse(404, "conversationId names no conversation of the user's (nothing is charged).")
+  @ApiErrorResponse(
+    404,
+    "conversationId names no conversation of the user's, or newConversationId is another user's (nothing is charged).",
+  )
   @ApiErrorResponse(413, 'The audio file is larger than 50 MB (VOICE_AUDIO_TOO_LARGE).')
   @ApiErrorResponse(
     415,

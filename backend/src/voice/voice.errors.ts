@@ -1,7 +1,7 @@
 /** Voice's errors (docs/architecture.md#errors); an engine's failures map in voice-failure.ts. */
 import { HttpStatus } from '@nestjs/common';
 import { AUDIO_UPLOAD_MAX_BYTES } from '@kasa/contracts';
-import { ApiException } from '../common/api-exception';
+import { ApiException, NotConfiguredException } from '../common/api-exception';
 import { speechLanguageName } from './speech-language';
 
 export const NOT_AUDIO =
@@ -14,9 +14,14 @@ export const AUDIO_TOO_LARGE = `An audio file can be at most ${AUDIO_UPLOAD_MAX_
 export const notAudio = () =>
   new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'VOICE_NOT_AUDIO', NOT_AUDIO);
 
-/** 503: speech-to-text is not available here (`reason` says why). */
+export const STT_UNAVAILABLE = 'Transcription is not available on this server.';
+
+/**
+ * 503: speech-to-text is not available here; `reason` (what to install or set) goes to
+ * administrators only (common/api-exception.filter.ts).
+ */
 export const sttUnavailable = (reason: string) =>
-  new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'STT_UNAVAILABLE', reason);
+  new NotConfiguredException(HttpStatus.SERVICE_UNAVAILABLE, 'STT_UNAVAILABLE', STT_UNAVAILABLE, reason);
 
 /** 422: ffmpeg could not read the audio's duration. */
 export const audioUnreadable = () =>

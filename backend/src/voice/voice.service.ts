@@ -12,6 +12,7 @@ import { probeDurationSeconds } from '../processes/ffmpeg';
 import { TEXT_TO_SPEECH, type TextToSpeech } from '../ai/speech/speech.port';
 import { SPEECH_TO_TEXT, type SpeechToText } from '../ai/transcription/transcription.port';
 import { ChatService } from '../chat';
+import { conversationChoiceInvalid } from '../common';
 import { FilesService } from '../files';
 import {
   ClaimLostError,
@@ -29,8 +30,12 @@ import type { Transcript } from './jobs/voice.job-types';
 import { isJobTimeout, periodStart } from './job-charges';
 import { estimatedSpeechSeconds, meteredSeconds } from './speech-seconds';
 import { parseSpeechLanguageHint, speechLanguageFor } from './speech-language';
+import { newConversationIdOf } from './new-conversation-field';
 import { voiceEngineName } from './voice-engine-name';
 import { audioUnreadable, notAudio, sttUnavailable } from './voice.errors';
+
+/** What the assistant's message says above speech made from the user's text. */
+export const SPEECH_CAPTION = 'Spoken audio.';
 
 /** How long a request waits for its job (engines can be slow on long text or audio). */
 export const SPEAK_TIMEOUT_MS = 120_000;
@@ -74,8 +79,11 @@ export class VoiceService {
     @Inject(TEXT_TO_SPEECH) private readonly tts: TextToSpeech & { model?: string },
   ) {}
 
-  /** What the engines configured here can do (GET /api/voice/capabilities). */
-  capabilities(): VoiceCapabilities {
+  /**
+   * What the engines configured here can do (GET /api/voice/capabilities). Why transcription is
+   * unavailable names what to install or set: only `forAdministrator` gets it.
+   */
+  capabilities(forAdministrator: boolean): VoiceCapabilities {
     const unavailableReason = this.stt.unavailableReason ?? null;
     return {
       speechToText: {
@@ -83,7 +91,7 @@ export class VoiceService {
         engine: unavailableReason === null ? voiceEngineName(this.stt) : null,
         languages: this.stt.languages ? [...this.stt.languages] : null,
         detectsLanguage: this.stt.detectsLanguage,
-        unavailableReason,
+        unavailableReason: forAdministrator ? unavailableReason : null,
       },
       textToSpeech: { engine: voiceEngineName(this.tts) },
     };
@@ -95,8 +103,15 @@ export class VoiceService {
    * (VoiceJobs.speak, WorkerService): the excess goes back; a shortfall is counted too, unless
    * that passes the limit, when the audio is delivered anyway and the overrun left uncounted (the
    * work is done, and the generous estimate keeps such overruns to a few seconds).
+   *
+   * With a conversation (checked before anything is charged), the text and the speech become its
+   * messages; with a new chat's id, they start its conversation (ChatService.startConversation).
    */
   async speak(user: User, dto: SpeakDto): Promise<SpeechResult> {
+    const { conversationId, newConversationId } = dto;
+    if (conversationId && newConversationId) throw conversationChoiceInvalid();
+    if (conversationId) await this.chat.assertOwned(user, conversationId);
+    if (newConversationId) await this.chat.assertCanStart(user, newConversationId);
     const estimate = estimatedSpeechSeconds(dto.text);
     const reservation = await this.usage.reserve(user.id, 'voiceMinutesPerMonth', estimate);
     const spoken = await this.queues.runJob(
@@ -104,6 +119,18 @@ export class VoiceService {
       { userId: user.id, text: dto.text, voice: dto.voice, format: dto.format },
       { timeoutMs: SPEAK_TIMEOUT_MS, reservation },
     );
+    if (newConversationId) {
+      await this.chat.startConversation(user, newConversationId, dto.text);
+      await this.files.assignToConversation(user.id, spoken.fileId, newConversationId);
+    } else if (conversationId) {
+      await this.files.assignToConversation(user.id, spoken.fileId, conversationId);
+    }
+    const joined = conversationId ?? newConversationId;
+    if (joined)
+      await this.chat.appendMessages(user, joined, [
+        { role: 'user', content: dto.text },
+        { role: 'assistant', content: SPEECH_CAPTION, audioFileId: spoken.fileId },
+      ]);
     return {
       audioUrl: this.files.signedUrl({ id: spoken.fileId }),
       voice: dto.voice,
@@ -117,8 +144,11 @@ export class VoiceService {
   /**
    * Transcribes an upload, once per Idempotency-Key: a retry with the same bytes (and
    * conversation) answers the stored transcription with its link signed anew, charging nothing.
+   * With a new chat's id (`newConversationId`), the recording and its transcription start that
+   * conversation (ChatService.startConversation).
    */
   async transcribe(user: User, upload: AudioUpload, idempotencyKey?: string): Promise<TranscriptionResult> {
+    const newConversationId = newConversationIdOf(upload);
     const hint = parseSpeechLanguageHint(upload.fields?.language);
     // 400 VOICE_LANGUAGE_UNSUPPORTED before anything is charged; without an engine, the 503 says more.
     const language = this.stt.unavailableReason ? undefined : speechLanguageFor(this.stt, hint);
@@ -129,6 +159,7 @@ export class VoiceService {
           conversationId: upload.conversationId ?? null,
           // Only when sent: a request without it hashes as before the field existed.
           ...(hint ? { language: hint } : {}),
+          ...(newConversationId ? { newConversationId } : {}),
         })
       : '';
     const stored = await this.idempotentRequests.run<StoredTranscription, TranscribeProgress>(
@@ -136,7 +167,7 @@ export class VoiceService {
       'voice.transcribe',
       idempotencyKey,
       hash,
-      (claim) => this.transcribeOnce(user, upload, language, claim),
+      (claim) => this.transcribeOnce(user, upload, language, newConversationId, claim),
       { keepClaimOn: (error, progress) => keepsClaim(error, progress.transcript !== undefined) },
     );
     const { fileId, ...result } = stored;
@@ -157,6 +188,7 @@ export class VoiceService {
     user: User,
     upload: AudioUpload,
     language: SpeechLanguageCode | undefined,
+    newConversationId: string | undefined,
     claim: IdempotentClaim<TranscribeProgress>,
   ): Promise<StoredTranscription> {
     const earlier = claim.progress;
@@ -187,6 +219,7 @@ export class VoiceService {
         });
         // The conversation's owner is checked before anything is charged (404 otherwise).
         if (upload.conversationId) await this.chat.assertOwned(user, upload.conversationId);
+        if (newConversationId) await this.chat.assertCanStart(user, newConversationId);
 
         uploadCharge = (await this.usage.reserve(user.id, 'audioUploadsPerMonth', 1)).toJSON();
         const file = await this.files.store(user.id, {
@@ -226,9 +259,16 @@ export class VoiceService {
           },
         );
       }
-      if (upload.conversationId)
+      if (newConversationId) {
+        // Started only now, so a failed transcription leaves no empty conversation behind; the
+        // recording, stored before it existed, then goes with it when it is deleted.
+        await this.chat.startConversation(user, newConversationId, transcript.transcription);
+        await this.files.assignToConversation(user.id, stored.fileId, newConversationId);
+      }
+      const joined = upload.conversationId ?? newConversationId;
+      if (joined)
         // Once per recording: the request that stored it may have added it before its instance died.
-        await this.chat.appendMessagesOnce(user, upload.conversationId, stored.fileId, [
+        await this.chat.appendMessagesOnce(user, joined, stored.fileId, [
           {
             role: 'user',
             content: transcript.transcription,

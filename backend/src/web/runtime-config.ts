@@ -1,4 +1,8 @@
-import type { PaymentsRuntimeConfig, RuntimeConfig } from '@kasa/contracts';
+import {
+  ROUTED_MOBILE_MONEY_NETWORKS,
+  type PaymentsRuntimeConfig,
+  type RuntimeConfig,
+} from '@kasa/contracts';
 import type { AppConfig } from '../config';
 
 function paymentsOf(config: AppConfig): PaymentsRuntimeConfig {
@@ -7,15 +11,22 @@ function paymentsOf(config: AppConfig): PaymentsRuntimeConfig {
     card: card.engine,
     ...(card.engine === 'stripe' ? { stripePublishableKey: card.publishableKey } : {}),
     mobileMoney: mobileMoney.engine,
+    mobileMoneyCountryCode: config.payments.mobileMoneyCountryCode,
+    mobileMoneyNetworks: [...ROUTED_MOBILE_MONEY_NETWORKS],
   };
 }
 
-/** What the shell needs before it mounts anything: names, where each remote lives, payment engines. */
+/**
+ * What the shell needs before it mounts anything: names, where each remote lives, payment
+ * engines, the support contacts.
+ */
 export function runtimeConfigOf(config: AppConfig): RuntimeConfig {
   return {
     appName: config.appName,
     assistantName: config.assistantName,
     remotes: config.remoteUrls,
     payments: paymentsOf(config),
+    features: { cloudStorage: !!config.enhancements.googleDrive },
+    support: config.support,
   };
 }

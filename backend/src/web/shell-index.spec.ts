@@ -5,7 +5,14 @@ describe('withInlineRuntimeConfig', () => {
     appName: 'Kasa</script><script>alert(1)</script>',
     assistantName: 'Kasa',
     remotes: { chat: '/c', studio: '/s', billing: '/b', account: '/a' },
-    payments: { card: 'sandbox' as const, mobileMoney: 'sandbox' as const },
+    payments: {
+      card: 'sandbox' as const,
+      mobileMoney: 'sandbox' as const,
+      mobileMoneyCountryCode: '237',
+      mobileMoneyNetworks: ['MTN' as const, 'ORANGE' as const],
+    },
+    features: { cloudStorage: false },
+    support: { email: 'help@kasa.example' },
   };
 
   it('puts a JSON data block before </head> that no value can break out of', () => {

@@ -1,7 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@kasa/api-client';
+import type { SupportContacts } from '@kasa/contracts';
 import { KasaUiProvider } from '@kasa/ui';
 import ForgotPasswordDialog from './ForgotPasswordDialog';
 
@@ -34,10 +35,10 @@ const verified = () => ({
   body: { ok: true, canReset: true, message: 'Code sent.', emailHint: 'a***@example.com' },
 });
 
-function renderDialog(onClose = jest.fn(), language: 'en' | 'fr' = 'en') {
+function renderDialog(onClose = jest.fn(), language: 'en' | 'fr' = 'en', support: SupportContacts = {}) {
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
-      <KasaUiProvider initialLanguage={language}>
+      <KasaUiProvider initialLanguage={language} appInfo={{ support }}>
         <ForgotPasswordDialog open onClose={onClose} />
       </KasaUiProvider>
     </QueryClientProvider>,
@@ -228,4 +229,69 @@ test.each<[string, Answer, string, string]>([
   await userEvent.click(screen.getByTestId('forgot-continue'));
   expect(await toast()).toHaveTextContent(title);
   expect(screen.getByTestId('toast')).toHaveTextContent(description);
+});
+
+const noEmailAnswer = () => ({
+  status: 200,
+  body: { ok: true, canReset: false, message: 'This account has no e-mail address.' },
+});
+
+test('an account without e-mail is pointed to the configured support contacts', async () => {
+  stubApi({ '/api/auth/forgot-password': noEmailAnswer });
+  renderDialog(jest.fn(), 'en', { email: 'help@kasa.example', whatsapp: '+237677123456' });
+  const note = screen.getByTestId('forgot-support');
+  // Before asking: the way out is there already.
+  expect(note).toHaveTextContent('No e-mail on your account? Contact support to reset your password:');
+  expect(note).toHaveAttribute('data-no-email', 'false');
+  await userEvent.type(screen.getByTestId('forgot-username'), 'amina');
+  await userEvent.click(screen.getByTestId('forgot-continue'));
+  await waitFor(() => expect(note).toHaveAttribute('data-no-email', 'true'));
+  expect(note).toHaveTextContent(
+    'This account has no e-mail address, so we cannot send it a code. Contact support to reset your password:',
+  );
+  expect(within(note).getByRole('link', { name: 'E-mail: help@kasa.example' })).toHaveAttribute(
+    'href',
+    'mailto:help@kasa.example',
+  );
+  expect(within(note).getByRole('link', { name: 'WhatsApp: +237677123456' })).toHaveAttribute(
+    'href',
+    'https://wa.me/237677123456',
+  );
+  expect(step()).toBe('username');
+  // Another username: the answer was about the previous one.
+  await userEvent.type(screen.getByTestId('forgot-username'), '2');
+  expect(note).toHaveAttribute('data-no-email', 'false');
+});
+
+test('without configured contacts it says to ask whoever runs this server, in French too', async () => {
+  stubApi({ '/api/auth/forgot-password': noEmailAnswer });
+  renderDialog(jest.fn(), 'fr');
+  const note = screen.getByTestId('forgot-support');
+  expect(note).toHaveTextContent(
+    "Pas d'e-mail sur votre compte ? Demandez à la personne qui gère ce serveur Kasa de réinitialiser votre mot de passe.",
+  );
+  expect(within(note).queryByRole('link')).not.toBeInTheDocument();
+  await userEvent.type(screen.getByTestId('forgot-username'), 'amina');
+  await userEvent.click(screen.getByTestId('forgot-continue'));
+  await waitFor(() => expect(note).toHaveAttribute('data-no-email', 'true'));
+  expect(note).toHaveTextContent(
+    "Ce compte n'a pas d'adresse e-mail : nous ne pouvons pas lui envoyer de code.",
+  );
+});
+
+test('in English without contacts: ask whoever runs this Kasa server', () => {
+  stubApi({});
+  renderDialog();
+  expect(screen.getByTestId('forgot-support')).toHaveTextContent(
+    'No e-mail on your account? Ask whoever runs this Kasa server to reset your password.',
+  );
+});
+
+test('Back closes it and stays on the landing page (docs/product.md#back-and-escape-on-phones)', async () => {
+  window.history.replaceState({ idx: 0 }, '', '/');
+  const { onClose } = renderDialog();
+  await waitFor(() => expect(window.history.state).toMatchObject({ kasaLayer: expect.anything() }));
+  window.history.back();
+  await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  expect(window.location.pathname).toBe('/');
 });

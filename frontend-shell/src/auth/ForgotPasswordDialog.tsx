@@ -3,9 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import Dialog from '@mui/material/Dialog';
 import type { ForgotPasswordResponse, OkResponse, ResetPasswordRequest } from '@kasa/contracts';
 import { ApiError, apiFetch } from '@kasa/api-client';
-import { Box, Button, TextInput, useErrorText, useT, useToast } from '@kasa/ui';
+import { Box, Button, TextInput, useBackCloses, useErrorText, useT, useToast } from '@kasa/ui';
 import { isNetworkFailure } from './error-text';
 import { authMessages } from './messages';
+import { ResetSupportNote } from './ResetSupportNote';
 
 /** Minimum password length on reset (docs/product.md#forgot-password). */
 export const MIN_RESET_PASSWORD_LENGTH = 6;
@@ -24,6 +25,7 @@ export default function ForgotPasswordDialog({ open, onClose }: { open: boolean;
   const [step, setStep] = useState<Step>('username');
   const [username, setUsername] = useState('');
   const [emailHint, setEmailHint] = useState<string | undefined>();
+  const [noEmail, setNoEmail] = useState(false);
   const [code, setCode] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -32,6 +34,7 @@ export default function ForgotPasswordDialog({ open, onClose }: { open: boolean;
     setStep('username');
     setUsername('');
     setEmailHint(undefined);
+    setNoEmail(false);
     setCode('');
     setNewPassword('');
     setConfirmPassword('');
@@ -56,6 +59,7 @@ export default function ForgotPasswordDialog({ open, onClose }: { open: boolean;
         toast({ title: t('usernameVerifiedTitle'), description: t('usernameVerifiedText') });
       } else {
         // The account exists but has no e-mail to prove it is theirs (docs/product.md#decisions).
+        setNoEmail(true);
         toast({ title: t('resetUnavailableTitle'), description: errorText(answer), variant: 'destructive' });
       }
     },
@@ -141,6 +145,8 @@ export default function ForgotPasswordDialog({ open, onClose }: { open: boolean;
   };
 
   const busy = verify.isPending || reset.isPending;
+  // Back closes the dialog, not the page (docs/product.md#back-and-escape-on-phones).
+  useBackCloses(open, close);
   return (
     <Dialog
       open={open}
@@ -168,7 +174,10 @@ export default function ForgotPasswordDialog({ open, onClose }: { open: boolean;
               spellCheck={false}
               autoFocus
               value={username}
-              onChange={(e) => setUsername(e.target.value)}
+              onChange={(e) => {
+                setUsername(e.target.value);
+                setNoEmail(false);
+              }}
             />
             <Box sx={actionsSx}>
               <Button color="inherit" onClick={close} disabled={busy}>
@@ -183,6 +192,7 @@ export default function ForgotPasswordDialog({ open, onClose }: { open: boolean;
                 {verify.isPending ? t('pleaseWait') : t('continue')}
               </Button>
             </Box>
+            <ResetSupportNote noEmail={noEmail} />
           </Box>
         ) : (
           <Box component="form" noValidate onSubmit={submitReset} sx={formSx}>

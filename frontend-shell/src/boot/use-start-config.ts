@@ -43,6 +43,12 @@ export function useStartConfig(
 /** What @kasa/ui's screens read from the configuration (names, payment modes); defaults before it is in. */
 export function appInfoOf(config: RuntimeConfig | undefined): Partial<AppInfo> {
   return config
-    ? { appName: config.appName, assistantName: config.assistantName, payments: config.payments }
+    ? {
+        appName: config.appName,
+        assistantName: config.assistantName,
+        payments: config.payments,
+        features: config.features,
+        support: config.support,
+      }
     : {};
 }

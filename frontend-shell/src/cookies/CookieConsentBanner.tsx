@@ -72,7 +72,9 @@ export function CookieConsentBanner() {
         pointerEvents: 'none',
       }}
     >
+      {/* kasa-bottom-card: toasts show above it (static.css, .kasa-toaster). */}
       <Box
+        className="kasa-bottom-card"
         sx={{
           pointerEvents: 'auto',
           width: '100%',

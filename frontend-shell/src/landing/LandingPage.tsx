@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { HeaderBar, LegalFooter, useAppInfo, useT } from '@kasa/ui';
 import { AuthCard } from '../auth/AuthCard';
 import { CookieConsentBanner } from '../cookies/CookieConsentBanner';
+import { useAsksCookieQuestion } from '../cookies/cookie-question';
 import { AfterIdle } from '../deferred/AfterIdle';
 import { ConversationsIcon, GlobeIcon, PhoneIcon } from './feature-icons';
 import { landingMessages } from './messages';
@@ -21,6 +22,8 @@ export function LandingPage() {
   const { appName, assistantName } = useAppInfo();
   const [forgotOpen, setForgotOpen] = useState(false);
   const [forgotRequested, setForgotRequested] = useState(false);
+  // The install card waits until the cookie banner below has been answered.
+  useAsksCookieQuestion();
 
   // Static classes (@kasa/ui's static.css, inline in index.html), not `sx`: the first render of the
   // first screen then serializes and inserts no CSS for its layout (main-thread time).
@@ -29,10 +32,23 @@ export function LandingPage() {
       {/* index.html paints this header and the hero before the bundles: keep both in step. */}
       <HeaderBar maxWidth={1040} />
 
+      {/* Hero, form, features in this order: a phone shows the form on its first screen, the
+          features after it; from 900 px the grid puts the features under the hero, the form beside
+          both (static.css, .kasa-landing-main). */}
       <main className="kasa-landing-main">
-        <div>
+        <div className="kasa-landing-hero">
           <h1 className="kasa-landing-title">{t('greeting', { assistantName })}</h1>
           <p className="kasa-landing-tagline">{t('tagline')}</p>
+        </div>
+        <div className="kasa-landing-auth">
+          <AuthCard
+            onForgotPassword={() => {
+              setForgotRequested(true);
+              setForgotOpen(true);
+            }}
+          />
+        </div>
+        <div className="kasa-landing-more">
           <h2 className="kasa-visually-hidden">{t('featuresHeading', { appName })}</h2>
           <ul data-testid="landing-features" className="kasa-landing-features">
             {FEATURES.map((feature) => (
@@ -48,12 +64,6 @@ export function LandingPage() {
             ))}
           </ul>
         </div>
-        <AuthCard
-          onForgotPassword={() => {
-            setForgotRequested(true);
-            setForgotOpen(true);
-          }}
-        />
       </main>
 
       {/* A landmark (complementary), as every part of the page is (docs/architecture.md#accessibility). */}

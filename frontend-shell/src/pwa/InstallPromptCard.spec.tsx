@@ -1,5 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { KasaUiProvider, type Language } from '@kasa/ui';
+import { setConsentFlag } from '../cookies/consent-flag';
+import { useAsksCookieQuestion } from '../cookies/cookie-question';
 import { InstallPromptCard } from './InstallPromptCard';
 import { createInstallPromptEvents, type InstallPromptEvents } from './install-prompt-events';
 import { DISMISSAL_MEMORY_MS, DISMISSED_AT_KEY, DISMISSED_KEY } from './install-prompt-storage';
@@ -277,6 +279,57 @@ describe('InstallPromptCard', () => {
     expect(screen.getByTestId('install-prompt-text')).toHaveTextContent(
       "Installez l'application de bureau pour un accès rapide",
     );
+  });
+
+  describe('while a page asks the cookie question', () => {
+    function PageWithCookieBanner() {
+      useAsksCookieQuestion();
+      return null;
+    }
+
+    it('waits until the cookie banner is answered, then shows at once', () => {
+      render(
+        <KasaUiProvider>
+          <PageWithCookieBanner />
+          <InstallPromptCard events={events} />
+        </KasaUiProvider>,
+      );
+      signalInstallable();
+      advance(10_000);
+      expect(card()).toBeNull();
+      act(() => setConsentFlag());
+      expect(card()).toBeInTheDocument();
+    });
+
+    it('steps aside when such a page opens over it, and comes back when the page is left', () => {
+      const screenWith = (cookiePage: boolean) => (
+        <KasaUiProvider>
+          {cookiePage && <PageWithCookieBanner />}
+          <InstallPromptCard events={events} />
+        </KasaUiProvider>
+      );
+      const view = render(screenWith(false));
+      signalInstallable();
+      advance(3000);
+      expect(card()).toBeInTheDocument();
+      view.rerender(screenWith(true));
+      expect(card()).toBeNull();
+      view.rerender(screenWith(false));
+      expect(card()).toBeInTheDocument();
+    });
+
+    it('does not wait once the question was answered on an earlier visit', () => {
+      localStorage.setItem('cookieConsentGiven', 'true');
+      render(
+        <KasaUiProvider>
+          <PageWithCookieBanner />
+          <InstallPromptCard events={events} />
+        </KasaUiProvider>,
+      );
+      signalInstallable();
+      advance(3000);
+      expect(card()).toBeInTheDocument();
+    });
   });
 
   it('has touch targets of at least 44 px', () => {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Box, Button, useAppInfo, useT } from '@kasa/ui';
+import { useCookieQuestionOpen } from '../cookies/cookie-question';
 import type { InstallPromptEvents } from './install-prompt-events';
 import { installPromptMessages } from './messages';
 import { useInstallPrompt } from './use-install-prompt';
@@ -27,15 +28,17 @@ function ShareGlyph() {
 
 /**
  * The install-app card (docs/product.md#install-card): a bottom card on phones, bottom-right on wide screens.
- * z-index 1350: it comes 3 s after the page, so it sits over what is already at the bottom (the
- * cookie bar, 1300) with both of its buttons usable, and under the toasts (1400).
+ * It waits while the cookie banner asks its question (src/cookies/cookie-question.ts): the two
+ * share the bottom of the screen, and the card would hide the banner's buttons. z-index 1350,
+ * under the toasts (1400).
  */
 export function InstallPromptCard({ events }: { events?: InstallPromptEvents } = {}) {
   const { visible, platform, canPrompt, install, dismiss } = useInstallPrompt({ events });
+  const cookieQuestionOpen = useCookieQuestionOpen();
   const t = useT(installPromptMessages);
   const { appName } = useAppInfo();
   const titleId = useId();
-  if (!visible) return null;
+  if (!visible || cookieQuestionOpen) return null;
 
   const ios = platform === 'ios';
   return (
@@ -56,7 +59,9 @@ export function InstallPromptCard({ events }: { events?: InstallPromptEvents } =
         boxSizing: 'border-box',
       }}
     >
+      {/* kasa-bottom-card: toasts show above it (static.css, .kasa-toaster). */}
       <Box
+        className="kasa-bottom-card"
         sx={{
           p: 2,
           borderRadius: 2,

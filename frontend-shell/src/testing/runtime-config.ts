@@ -10,5 +10,12 @@ export const RUNTIME_CONFIG: RuntimeConfig = {
     billing: '/remotes/billing/mf-manifest.json',
     account: '/remotes/account/mf-manifest.json',
   },
-  payments: { card: 'sandbox', mobileMoney: 'sandbox' },
+  payments: {
+    card: 'sandbox',
+    mobileMoney: 'sandbox',
+    mobileMoneyCountryCode: '237',
+    mobileMoneyNetworks: ['MTN', 'ORANGE'],
+  },
+  features: { cloudStorage: true },
+  support: {},
 };

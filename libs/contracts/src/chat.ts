@@ -211,6 +211,20 @@ export interface ChatModelOption {
 export interface ChatModelsResponse {
   models: ChatModelOption[];
   defaultModel: string;
+  /**
+   * Present when no AI model is connected: the offline advisor answers from the app's own pages
+   * and the user's saved content, and the chat says so once, in a notice.
+   */
+  offline?: ChatOfflineAdvisor;
+}
+
+/** ChatModelsResponse.offline. */
+export interface ChatOfflineAdvisor {
+  /**
+   * The server settings that connect a model (README, "AI providers"), for administrators
+   * (ADMIN_USERNAMES) only: absent for everyone else, who never read setting names.
+   */
+  configure?: string[];
 }
 
 /** GET /api/chat/conversations/{id}/export?format=: one conversation as a file. */

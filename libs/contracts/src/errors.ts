@@ -115,7 +115,10 @@ export const ERROR_CODES = [
   'BILLING_NETWORK_UNSUPPORTED',
   'BILLING_WEBHOOK_INVALID',
   'BILLING_CHECKOUT_NOT_FOUND',
+  // No longer sent (numbers are read with MOBILE_MONEY_COUNTRY_CODE): kept, as every code is.
   'BILLING_PHONE_NOT_CAMEROON',
+  // No mobile number of the payment country, however it is typed (libs/contracts readMobileNumber).
+  'BILLING_PHONE_INVALID',
   'BILLING_MOBILE_MONEY_UNREACHABLE',
   'BILLING_MOBILE_MONEY_UNAVAILABLE',
   'BILLING_MOBILE_MONEY_REFUSED',
@@ -236,6 +239,11 @@ export interface ApiErrorBody {
   message: string;
   /** A few field-level validation messages, when the request body or query was invalid. */
   details?: string[];
+  /**
+   * A feature this server cannot run (a `*_NOT_CONFIGURED` code): what the operator must set,
+   * naming the variables. Sent only to administrators (ADMIN_USERNAMES); users read `message`.
+   */
+  configure?: string;
   path: string;
   requestId: string;
   timestamp: string;

@@ -5,6 +5,7 @@ export * from './runtime-config';
 export * from './legal';
 export * from './chat';
 export * from './subscription';
+export * from './mobile-number';
 export * from './media';
 export * from './enhancements';
 export * from './language-tool';

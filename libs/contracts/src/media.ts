@@ -26,6 +26,11 @@ export interface MediaGenerateRequest {
   type: MediaType;
   size?: ImageSize;
   conversationId?: string;
+  /**
+   * Instead of conversationId, from a new chat: the id the app chose for it. The prompt and the
+   * image start that conversation (every result of the same new chat joins it).
+   */
+  newConversationId?: string;
 }
 
 /** The answer of POST /api/media/generate. */
@@ -48,6 +53,10 @@ export interface SpeakRequest {
   text: string;
   voice: SpeechVoice;
   format: SpeechFormat;
+  /** One of the user's conversations: the text and the speech become its last two messages. */
+  conversationId?: string;
+  /** Instead, from a new chat: the id the app chose for it; the text and the speech start it. */
+  newConversationId?: string;
 }
 
 /** The answer of POST /api/voice/speak. */

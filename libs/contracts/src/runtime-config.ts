@@ -23,6 +23,29 @@ export interface RuntimeConfig {
   remotes: Record<RemoteName, string>;
   /** Which payment engines run, and Stripe's publishable key when card payments are real. */
   payments: PaymentsRuntimeConfig;
+  /** Which optional features this server can run, so the UI disables the others before a tap. */
+  features: FeaturesRuntimeConfig;
+  /** Who users can ask for help; empty when the operator configured no contact. */
+  support: SupportContacts;
+}
+
+/**
+ * The operator's support contacts (SUPPORT_EMAIL, SUPPORT_WHATSAPP, SUPPORT_PHONE), each present
+ * only when configured. The numbers are international: '+' then digits only (e.g. +237677123456).
+ */
+export interface SupportContacts {
+  email?: string;
+  whatsapp?: string;
+  phone?: string;
+}
+
+/**
+ * Optional features that depend on the operator's configuration; `false` shows the item as
+ * "Not available on this server" (docs/product.md#features-this-server-cannot-run).
+ */
+export interface FeaturesRuntimeConfig {
+  /** Google Drive import (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set). */
+  cloudStorage: boolean;
 }
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';

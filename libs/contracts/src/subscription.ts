@@ -118,6 +118,13 @@ export interface CancelSubscriptionResponse {
 export const MOBILE_MONEY_NETWORKS = ['MTN', 'ORANGE', 'AIRTEL'] as const;
 export type MobileMoneyNetwork = (typeof MOBILE_MONEY_NETWORKS)[number];
 
+/**
+ * The networks mobile money has a route for: what Flutterwave's francophone mobile money routes in
+ * Cameroon, and the sandbox that stands in for it. Airtel Money has none: the form does not offer
+ * it and the server refuses it (docs/product.md#checkout).
+ */
+export const ROUTED_MOBILE_MONEY_NETWORKS: readonly MobileMoneyNetwork[] = ['MTN', 'ORANGE'];
+
 /** POST /api/flutterwave/create-mobile-money-payment (docs/product.md#checkout). */
 export interface MobileMoneyPaymentRequest {
   phone_number: string;
@@ -148,4 +155,8 @@ export interface PaymentsRuntimeConfig {
   /** Stripe's publishable key (public by design), when card is 'stripe'. */
   stripePublishableKey?: string;
   mobileMoney: 'flutterwave' | 'sandbox';
+  /** The calling code mobile money numbers are read with (MOBILE_MONEY_COUNTRY_CODE, e.g. '237'). */
+  mobileMoneyCountryCode: string;
+  /** The networks mobile money has a route for: the only ones the form offers. */
+  mobileMoneyNetworks: MobileMoneyNetwork[];
 }

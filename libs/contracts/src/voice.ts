@@ -51,6 +51,7 @@ export interface VoiceCapabilities {
     languages: SpeechLanguageCode[] | null;
     /** It detects the language itself (`auto` works); false: `auto` means its first language. */
     detectsLanguage: boolean;
+    /** What to install or set when unavailable: administrators only (null for everyone else). */
     unavailableReason: string | null;
   };
   textToSpeech: {

@@ -7,6 +7,7 @@ import { useT } from './i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 import { uiMessages } from './messages';
 import { useSessionControls } from './session-controls';
+import { SupportContacts } from './support-contacts';
 import { textButtonClass } from './text-button';
 import { ThemeToggleButton } from './theme';
 
@@ -36,8 +37,9 @@ export const LEGAL_LINKS: ReadonlyArray<{ label: UiMessageKey; to: string }> = [
 ];
 
 /**
- * The legal links and the copyright line, shared by the page frame and the landing page. Static
- * classes (static.css), not `sx`: it is on the first screen, where emotion's work is main-thread time.
+ * The legal links, the support contacts and the copyright line, shared by the page frame and the
+ * landing page. Static classes (static.css), not `sx`: it is on the first screen, where emotion's
+ * work is main-thread time.
  */
 export function LegalFooter() {
   const { appName } = useAppInfo();
@@ -51,6 +53,7 @@ export function LegalFooter() {
           </Link>
         ))}
       </nav>
+      <SupportContacts layout="row" className="kasa-footer-support" testId="footer-support" />
       <p className="kasa-footer-copy">{t('copyright', { appName })}</p>
     </footer>
   );

@@ -71,7 +71,7 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
       'Invalid file type: {file}. Only images, PDFs, Word docs, and text files are allowed.',
     UPLOAD_TOO_LARGE: 'File too large: {file}. Maximum size is 50MB.',
     UPLOAD_NOT_FOUND: 'Upload not found.',
-    UPLOAD_OCR_UNAVAILABLE: '{message}',
+    UPLOAD_OCR_UNAVAILABLE: 'Text recognition (OCR) is not available on this server.',
     UPLOAD_EXTRACTION_FAILED: 'The text of this file could not be read.',
     UPLOAD_EXTRACTION_LIMIT: '{message}',
     SEARCH_PROVIDERS_FAILED: 'Search failed. The search services could not be reached. Please try again.',
@@ -81,8 +81,7 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     CANVAS_IMAGE_INVALID: '{message}',
     CANVAS_SIZE_MISMATCH:
       'The canvas image is {imageWidth}x{imageHeight} pixels, not the {width}x{height} stated.',
-    DRIVE_NOT_CONFIGURED:
-      'Google Drive import is not configured on this server: the administrator must set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.',
+    DRIVE_NOT_CONFIGURED: 'Google Drive import is not available on this server.',
     DRIVE_NOT_CONNECTED: 'Connect Google Drive first.',
     DRIVE_ACCESS_REVOKED:
       'Access to your Google Drive was revoked or has expired. Connect Google Drive again.',
@@ -93,8 +92,7 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     DRIVE_FAILED: 'Google Drive answered with an error. Please try again.',
     LANGUAGE_TOOL_UNKNOWN_LANGUAGE: 'This language is not in the language list.',
     LANGUAGE_TOOL_SAME_LANGUAGE: 'Choose two different languages.',
-    DICTIONARY_DATA_MISSING:
-      'The dictionary data cannot be read on this server: the administrator must check LEXICON_DIR.',
+    DICTIONARY_DATA_MISSING: 'The dictionary data is not available on this server.',
     DICTIONARY_ENTRY_NOT_FOUND: 'Dictionary entry not found.',
     DICTIONARY_AUDIO_UNAVAILABLE: 'The speech engine has no voice for this word.',
     AUTH_TWO_FACTOR_CODE_WRONG:
@@ -116,11 +114,12 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     AI_BUSY: 'The AI service is busy right now. Please try again in a minute.',
     AI_UNAVAILABLE: 'The AI service could not be reached.',
     AI_MODEL_UNKNOWN:
-      'The AI service does not know the model "{model}". The administrator should check CHAT_MODEL.',
-    AI_AUTH_FAILED: 'The AI service refused the API key. The administrator should check OPENAI_API_KEY.',
+      'The AI service does not know the model "{model}": the AI is not set up correctly on this server.',
+    AI_AUTH_FAILED:
+      "The AI service refused this server's key: the AI is not set up correctly on this server.",
     AI_TIMEOUT: 'The AI service did not answer in time.',
     AI_REQUEST_REFUSED:
-      'The AI service refused the request for the model "{model}". The administrator should check CHAT_MODEL.',
+      'The AI service refused the request for the model "{model}": the AI is not set up correctly on this server.',
     AI_CONVERSATION_TOO_LONG:
       'The conversation is too long for the model "{model}". Please start a new conversation.',
     AI_FAILED: 'The AI service failed while answering. Please try again.',
@@ -128,7 +127,7 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     AI_STOPPED_MID_REPLY: 'The AI service stopped in the middle of the reply. Please try again.',
     AI_PROMPT_REFUSED: 'The image service refused this description. Please describe it differently.',
     MEDIA_VIDEO_UNAVAILABLE: 'Video generation is not available yet.',
-    STT_UNAVAILABLE: 'Transcription is not available on this server: {message}',
+    STT_UNAVAILABLE: 'Transcription is not available on this server.',
     VOICE_AUDIO_UNREADABLE: 'This audio could not be read. Please try another recording.',
     VOICE_ENGINE_FAILED: 'The voice engine failed. Please try again.',
     VOICE_AUDIO_MISSING: 'Please select an audio file.',
@@ -169,6 +168,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
       'This sandbox checkout does not exist, or its payment method no longer runs in the sandbox.',
     BILLING_PHONE_NOT_CAMEROON:
       'Mobile money payments are for Cameroon numbers: enter your number with +237 in front.',
+    BILLING_PHONE_INVALID:
+      'This is not a mobile money number of the payment country: check it against the format under the field.',
     BILLING_MOBILE_MONEY_UNREACHABLE: 'The mobile money provider could not be reached. Please try again.',
     BILLING_MOBILE_MONEY_UNAVAILABLE:
       'Mobile money payments are unavailable right now. Please try again later.',
@@ -242,7 +243,7 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
       'Type de fichier non autorisé. Seuls les images, les PDF, les documents Word et les fichiers texte sont acceptés.',
     UPLOAD_TOO_LARGE: 'Fichier trop volumineux. La taille maximale est de 50 Mo.',
     UPLOAD_NOT_FOUND: 'Fichier envoyé introuvable.',
-    UPLOAD_OCR_UNAVAILABLE: "La reconnaissance de texte (OCR) n'est pas installée sur ce serveur.",
+    UPLOAD_OCR_UNAVAILABLE: "La reconnaissance de texte (OCR) n'est pas disponible sur ce serveur.",
     UPLOAD_EXTRACTION_FAILED: "Le texte de ce fichier n'a pas pu être lu.",
     UPLOAD_EXTRACTION_LIMIT:
       'Ce fichier dépasse ce que le serveur peut lire (trop de pixels, trop volumineux une fois décompressé, trop de mémoire ou de temps). Réduisez-le et envoyez-le à nouveau.',
@@ -253,8 +254,7 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     CANVAS_NOT_FOUND: 'Canevas introuvable.',
     CANVAS_IMAGE_INVALID: "L'image du canevas n'est pas une image PNG valide.",
     CANVAS_SIZE_MISMATCH: "La taille de l'image ne correspond pas à celle du canevas.",
-    DRIVE_NOT_CONFIGURED:
-      "L'import depuis Google Drive n'est pas configuré sur ce serveur : l'administrateur doit définir GOOGLE_CLIENT_ID et GOOGLE_CLIENT_SECRET.",
+    DRIVE_NOT_CONFIGURED: "L'import depuis Google Drive n'est pas disponible sur ce serveur.",
     DRIVE_NOT_CONNECTED: "Connectez d'abord Google Drive.",
     DRIVE_ACCESS_REVOKED:
       "L'accès à votre Google Drive a été révoqué ou a expiré. Connectez Google Drive à nouveau.",
@@ -265,8 +265,7 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     DRIVE_FAILED: 'Google Drive a répondu par une erreur. Veuillez réessayer.',
     LANGUAGE_TOOL_UNKNOWN_LANGUAGE: "Cette langue n'est pas dans la liste des langues.",
     LANGUAGE_TOOL_SAME_LANGUAGE: 'Choisissez deux langues différentes.',
-    DICTIONARY_DATA_MISSING:
-      "Les données du dictionnaire sont illisibles sur ce serveur : l'administrateur doit vérifier LEXICON_DIR.",
+    DICTIONARY_DATA_MISSING: 'Les données du dictionnaire ne sont pas disponibles sur ce serveur.',
     DICTIONARY_ENTRY_NOT_FOUND: 'Entrée du dictionnaire introuvable.',
     DICTIONARY_AUDIO_UNAVAILABLE: "Le moteur de synthèse vocale n'a pas de voix pour ce mot.",
     AUTH_TWO_FACTOR_CODE_WRONG:
@@ -290,11 +289,12 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     AI_BUSY: "Le service d'IA est occupé pour le moment. Veuillez réessayer dans une minute.",
     AI_UNAVAILABLE: "Le service d'IA est injoignable.",
     AI_MODEL_UNKNOWN:
-      "Le service d'IA ne connaît pas le modèle configuré. L'administrateur doit vérifier CHAT_MODEL.",
-    AI_AUTH_FAILED: "Le service d'IA a refusé la clé d'API. L'administrateur doit vérifier OPENAI_API_KEY.",
+      "Le service d'IA ne connaît pas le modèle configuré : l'IA n'est pas correctement configurée sur ce serveur.",
+    AI_AUTH_FAILED:
+      "Le service d'IA a refusé la clé de ce serveur : l'IA n'est pas correctement configurée sur ce serveur.",
     AI_TIMEOUT: "Le service d'IA n'a pas répondu à temps.",
     AI_REQUEST_REFUSED:
-      "Le service d'IA a refusé la demande pour le modèle configuré. L'administrateur doit vérifier CHAT_MODEL.",
+      "Le service d'IA a refusé la demande pour le modèle configuré : l'IA n'est pas correctement configurée sur ce serveur.",
     AI_CONVERSATION_TOO_LONG:
       'La conversation est trop longue pour le modèle. Veuillez commencer une nouvelle conversation.',
     AI_FAILED: "Le service d'IA a échoué pendant sa réponse. Veuillez réessayer.",
@@ -302,7 +302,7 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     AI_STOPPED_MID_REPLY: "Le service d'IA s'est arrêté au milieu de la réponse. Veuillez réessayer.",
     AI_PROMPT_REFUSED: "Le service d'images a refusé cette description. Veuillez la formuler autrement.",
     MEDIA_VIDEO_UNAVAILABLE: "La génération de vidéos n'est pas encore disponible.",
-    STT_UNAVAILABLE: "La transcription n'est pas disponible sur ce serveur : {message}",
+    STT_UNAVAILABLE: "La transcription n'est pas disponible sur ce serveur.",
     VOICE_AUDIO_UNREADABLE: "Cet enregistrement n'a pas pu être lu. Veuillez en essayer un autre.",
     VOICE_ENGINE_FAILED: 'Le moteur vocal a échoué. Veuillez réessayer.',
     VOICE_AUDIO_MISSING: 'Veuillez choisir un fichier audio.',
@@ -347,6 +347,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
       "Ce paiement de test n'existe pas, ou son moyen de paiement ne passe plus par le bac à sable.",
     BILLING_PHONE_NOT_CAMEROON:
       'Les paiements mobile money sont réservés aux numéros camerounais : saisissez votre numéro précédé de +237.',
+    BILLING_PHONE_INVALID:
+      'Ce numéro n’est pas un numéro mobile money du pays de paiement : vérifiez-le avec le format indiqué sous le champ.',
     BILLING_MOBILE_MONEY_UNREACHABLE: 'Le prestataire de mobile money est injoignable. Veuillez réessayer.',
     BILLING_MOBILE_MONEY_UNAVAILABLE:
       'Les paiements mobile money sont indisponibles pour le moment. Veuillez réessayer plus tard.',

@@ -128,7 +128,7 @@ describe('errorText', () => {
     };
     expect(errorText(unknownModel, en)).toBe(unknownModel.error);
     expect(errorText(unknownModel, fr)).toBe(
-      "Le service d'IA ne connaît pas le modèle configuré. L'administrateur doit vérifier CHAT_MODEL.",
+      "Le service d'IA ne connaît pas le modèle configuré : l'IA n'est pas correctement configurée sur ce serveur.",
     );
     // Without the header, the rate-limit wait is unknown: the server's message says it.
     const noHeader = apiError(429, 'RATE_LIMITED', 'Too many attempts. Please wait 2 minutes and try again.');

@@ -153,8 +153,8 @@ export function Toaster() {
   const t = useT(uiMessages);
   const destructive = current?.variant === 'destructive';
   return (
-    // Top, not bottom: the bottom of a phone screen holds the chat input, the cookie banner and the
-    // install card, which a toast would cover. Static classes (static.css): it is on every screen.
+    // At the bottom, above the chat's input bar and the bottom cards (cookie banner, install card),
+    // never over a header bar: static.css (.kasa-toaster) anchors it. Static classes: it is on every screen.
     <div role="region" aria-label={t('notifications')} className="kasa-toaster">
       {current && (
         <Box

@@ -5,6 +5,8 @@ export const overviewMessages = defineMessages({
   en: {
     welcome: 'Welcome, {username}',
     noEmail: 'No email provided',
+    addEmailNudge: 'Add an e-mail address: without one, a forgotten password cannot be reset.',
+    addEmailAction: 'Add an e-mail',
     profileLoading: 'Loading your profile...',
     profileFailed: 'Your profile could not load. Check your internet connection, then reload the page.',
     signedOut: 'You are not signed in.',
@@ -32,6 +34,9 @@ export const overviewMessages = defineMessages({
   fr: {
     welcome: 'Bienvenue, {username}',
     noEmail: 'Aucune adresse e-mail',
+    addEmailNudge:
+      'Ajoutez une adresse e-mail : sans elle, un mot de passe oublié ne peut pas être réinitialisé.',
+    addEmailAction: 'Ajouter un e-mail',
     profileLoading: 'Chargement de votre profil...',
     profileFailed:
       "Votre profil n'a pas pu se charger. Vérifiez votre connexion Internet, puis rechargez la page.",

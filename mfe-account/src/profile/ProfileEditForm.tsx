@@ -16,7 +16,16 @@ const storedEmail = (email: string | null) => email?.trim() || null;
  * a two-factor code when two-factor sign-in is on (the server says so too, should the Security
  * data not have loaded).
  */
-export function ProfileEditForm({ user, onDone }: { user: AuthUser; onDone: () => void }) {
+export function ProfileEditForm({
+  user,
+  focusEmail = false,
+  onDone,
+}: {
+  user: AuthUser;
+  /** Opened to add an e-mail (the overview's nudge): the cursor starts in the e-mail field. */
+  focusEmail?: boolean;
+  onDone: () => void;
+}) {
   const t = useT(profileMessages);
   const { toast } = useToast();
   const errorText = useErrorText();
@@ -74,6 +83,7 @@ export function ProfileEditForm({ user, onDone }: { user: AuthUser; onDone: () =
         type="email"
         autoComplete="email"
         value={email}
+        autoFocus={focusEmail}
         hint={t('emailNote')}
         onChange={(event) => setEmail(event.target.value)}
         data-testid="profile-email-input"

@@ -1,13 +1,33 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '@kasa/api-client';
 import { Box, Button, Section, useErrorText, useT } from '@kasa/ui';
+import { ADD_EMAIL_PARAM, ADD_EMAIL_VALUE } from '../shared/add-email';
 import { profileMessages } from './messages';
 import { ProfileEditForm } from './ProfileEditForm';
 
-/** Profile: the username and e-mail (GET /api/auth/user, shared with the shell's cache), with Edit. */
+/**
+ * Profile: the username and e-mail (GET /api/auth/user, shared with the shell's cache), with Edit.
+ * Reached from the overview's add-email nudge (?edit=email), it opens the form on the e-mail field.
+ */
 export function ProfileTab() {
   const t = useT(profileMessages);
-  const [editing, setEditing] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const addingEmail = params.get(ADD_EMAIL_PARAM) === ADD_EMAIL_VALUE;
+  const [focusEmail] = useState(addingEmail);
+  const [editing, setEditing] = useState(addingEmail);
+  // Once read, the request leaves the address: a reload or a return to the tab shows the profile.
+  useEffect(() => {
+    if (!addingEmail) return;
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete(ADD_EMAIL_PARAM);
+        return updated;
+      },
+      { replace: true },
+    );
+  }, [addingEmail, setParams]);
   const { data: user, isPending, isError, error } = useCurrentUser();
   const errorText = useErrorText(error);
   return (
@@ -17,7 +37,7 @@ export function ProfileTab() {
           {isPending ? t('profileLoading') : isError ? errorText(error, t('profileFailed')) : t('signedOut')}
         </Box>
       ) : editing ? (
-        <ProfileEditForm user={user} onDone={() => setEditing(false)} />
+        <ProfileEditForm user={user} focusEmail={focusEmail} onDone={() => setEditing(false)} />
       ) : (
         <>
           <Box

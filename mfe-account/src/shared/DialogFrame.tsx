@@ -1,10 +1,11 @@
 // The frame of the account page's dialogs: MUI's Dialog (focus trap, Escape, focus back on
-// close), full screen on a phone, a heading and a close button. Only the lazily loaded dialogs
-// import it, so the page's first load does not carry the Modal machinery.
+// close), full screen on a phone, a heading and a close button; Back closes it
+// (docs/product.md#back-and-escape-on-phones). Only the lazily loaded dialogs import it, so the
+// page's first load does not carry the Modal machinery.
 import type { ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Box, ButtonBase, useT } from '@kasa/ui';
+import { Box, ButtonBase, useBackCloses, useT } from '@kasa/ui';
 import { commonMessages } from './messages';
 
 export const PHONE_QUERY = '(max-width: 599px)';
@@ -24,6 +25,7 @@ export function DialogFrame({
 }) {
   const t = useT(commonMessages);
   const phone = useMediaQuery(PHONE_QUERY);
+  useBackCloses(open, onClose);
   const headingId = `${testId}-title`;
   return (
     <Dialog

@@ -107,7 +107,7 @@ describe('mobile money: form, validation, toasts', () => {
     renderBilling();
     await openForm();
     expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(
-      'With the country code, e.g. +237 6XX XXX XXX',
+      'Format: 6XX XX XX XX, with or without +237 in front',
     );
     await submit();
     expect(screen.getByTestId('mobile-money-full_name-error')).toHaveTextContent(
@@ -129,7 +129,7 @@ describe('mobile money: form, validation, toasts', () => {
       'Please enter a valid email address.',
     );
     expect(screen.getByTestId('mobile-money-phone_number-error')).toHaveTextContent(
-      'Please enter a valid phone number with its country code',
+      'This is not a mobile number: enter it as 6XX XX XX XX.',
     );
     expect(screen.queryByTestId('mobile-money-full_name-error')).not.toBeInTheDocument();
     expect(screen.queryByTestId('mobile-money-network-error')).not.toBeInTheDocument();
@@ -224,12 +224,12 @@ describe('mobile money: form, validation, toasts', () => {
         status: 400,
         body: {
           success: false,
-          message: 'Mobile money payments are for Cameroon numbers: enter your number with +237 in front.',
-          code: 'BILLING_PHONE_NOT_CAMEROON',
+          message: 'The mobile money provider refused the payment: Invalid phone number for network',
+          code: 'BILLING_MOBILE_MONEY_REFUSED',
         },
       },
       'Payment Failed',
-      'Mobile money payments are for Cameroon numbers: enter your number with +237 in front.',
+      'The mobile money provider refused the payment: Invalid phone number for network',
     ],
     [
       'the provider down',

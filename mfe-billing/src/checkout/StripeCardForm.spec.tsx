@@ -2,7 +2,7 @@
 // the stand-ins answer confirmPayment the way Stripe.js does.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CREATE, STATUS, renderBilling, statusOf, stubApi } from '../testing/billing-harness';
+import { CREATE, SANDBOX, STATUS, renderBilling, statusOf, stubApi } from '../testing/billing-harness';
 
 const confirmPayment = jest.fn();
 const loadStripe = jest.fn((key: string) => Promise.resolve({ key, confirmPayment }));
@@ -20,9 +20,9 @@ jest.mock('@stripe/react-stripe-js', () => ({
 }));
 
 const STRIPE = {
+  ...SANDBOX,
   card: 'stripe' as const,
   stripePublishableKey: 'pk_test_123',
-  mobileMoney: 'sandbox' as const,
 };
 
 async function openCardForm() {

@@ -1,13 +1,22 @@
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, CURRENT_USER_QUERY_KEY } from '@kasa/api-client';
-import { MOBILE_MONEY_NETWORKS, type AuthUser, type MobileMoneyPaymentResponse } from '@kasa/contracts';
+import {
+  formatMobileNumber,
+  mobileNumberPlan,
+  readMobileNumber,
+  type AuthUser,
+  type MobileMoneyNetwork,
+  type MobileMoneyPaymentResponse,
+} from '@kasa/contracts';
 import { Box, Button, SelectInput, TextInput, useAppInfo, useErrorText, useT, useToast } from '@kasa/ui';
 import { messages } from '../messages';
 import { SandboxApprovalLink } from '../shared/SandboxApprovalLink';
 import { redirectTo } from './browser';
 import { createMobileMoneyPayment } from './mobile-money-api';
 import {
+  phoneError,
+  phoneErrorAsTyped,
   toMobileMoneyRequest,
   validateMobileMoneyForm,
   type MobileMoneyFormErrors,
@@ -17,7 +26,7 @@ import {
 /** The request-sent toast stays 8 seconds (docs/product.md#checkout). */
 export const REQUEST_SENT_TOAST_MS = 8000;
 
-const NETWORK_LABELS: Record<(typeof MOBILE_MONEY_NETWORKS)[number], string> = {
+const NETWORK_LABELS: Record<MobileMoneyNetwork, string> = {
   MTN: 'MTN Mobile Money',
   ORANGE: 'Orange Money',
   AIRTEL: 'Airtel Money',
@@ -25,13 +34,16 @@ const NETWORK_LABELS: Record<(typeof MOBILE_MONEY_NETWORKS)[number], string> = {
 
 /**
  * The mobile money payment form (docs/product.md#checkout). A returned payment_url is followed; otherwise the request is
- * on its way to the phone (in the sandbox: to a local approval page) and `onRequestSent` is told.
+ * on its way to the phone (in the sandbox: to a local approval page) and `onRequestSent` is told. The phone number is
+ * checked as it is typed, by the server's rules, and only the networks with a route are offered (runtime config).
  */
 export function MobileMoneyForm({ onRequestSent }: { onRequestSent: (sandboxCheckoutUrl?: string) => void }) {
   const t = useT(messages);
   const errorText = useErrorText();
   const { toast } = useToast();
   const { payments } = useAppInfo();
+  const rules = { countryCode: payments.mobileMoneyCountryCode, networks: payments.mobileMoneyNetworks };
+  const phoneFormat = { code: `+${rules.countryCode}`, national: mobileNumberPlan(rules.countryCode).format };
   const queryClient = useQueryClient();
   const [values, setValues] = useState<MobileMoneyFormValues>(() => ({
     full_name: '',
@@ -83,16 +95,33 @@ export function MobileMoneyForm({ onRequestSent }: { onRequestSent: (sandboxChec
 
   const change =
     (field: keyof MobileMoneyFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-      setValues((v) => ({ ...v, [field]: event.target.value }));
-      setErrors((e) => ({ ...e, [field]: undefined }));
+      const { value } = event.target;
+      setValues((v) => ({ ...v, [field]: value }));
+      setErrors((e) => ({
+        ...e,
+        [field]: field === 'phone_number' ? phoneErrorAsTyped(value, rules.countryCode) : undefined,
+      }));
     };
+
+  /** Leaving an unfinished number says what is missing; an empty field waits for the submit. */
+  const checkPhone = (event: FocusEvent<HTMLInputElement>) => {
+    const typed = event.target.value;
+    if (!typed.trim()) return;
+    setErrors((e) => ({ ...e, phone_number: phoneError(typed, rules.countryCode) }));
+  };
+
+  const phone = readMobileNumber(values.phone_number, rules.countryCode);
+  const phoneHint =
+    phone.kind === 'mobile'
+      ? t('phoneReadAs', { phone: formatMobileNumber(phone.national, rules.countryCode) })
+      : t('phoneHint', { format: phoneFormat.national, code: phoneFormat.code });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateMobileMoneyForm(values);
+    const found = validateMobileMoneyForm(values, rules);
     setErrors(found);
     if (Object.keys(found).length) return;
-    request.mutate(toMobileMoneyRequest(values));
+    request.mutate(toMobileMoneyRequest(values, rules.countryCode));
   };
 
   const fieldProps = (field: keyof MobileMoneyFormValues, hasHint = false) => {
@@ -129,14 +158,21 @@ export function MobileMoneyForm({ onRequestSent }: { onRequestSent: (sandboxChec
       <Field error={errors.email && t(errors.email)} field="email">
         <TextInput label={t('email')} type="email" autoComplete="email" {...fieldProps('email')} />
       </Field>
-      <Field error={errors.phone_number && t(errors.phone_number)} field="phone_number">
+      <Field
+        error={
+          errors.phone_number &&
+          t(errors.phone_number, { format: phoneFormat.national, code: phoneFormat.code })
+        }
+        field="phone_number"
+      >
         <TextInput
           label={t('phoneNumber')}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder="+237 6XX XXX XXX"
-          hint={t('phoneHint')}
+          placeholder={`${phoneFormat.code} ${phoneFormat.national}`}
+          hint={phoneHint}
+          onBlur={checkPhone}
           {...fieldProps('phone_number', true)}
         />
       </Field>
@@ -145,7 +181,7 @@ export function MobileMoneyForm({ onRequestSent }: { onRequestSent: (sandboxChec
           <option value="" disabled>
             {t('chooseNetwork')}
           </option>
-          {MOBILE_MONEY_NETWORKS.map((network) => (
+          {rules.networks.map((network) => (
             <option key={network} value={network}>
               {NETWORK_LABELS[network]}
             </option>

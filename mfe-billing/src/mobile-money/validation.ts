@@ -1,7 +1,8 @@
 import {
-  MOBILE_MONEY_NETWORKS,
+  readMobileNumber,
   type MobileMoneyNetwork,
   type MobileMoneyPaymentRequest,
+  type MobileNumberReading,
 } from '@kasa/contracts';
 import type { BillingMessageKey } from '../messages';
 
@@ -14,35 +15,62 @@ export interface MobileMoneyFormValues {
 
 export type MobileMoneyFormErrors = Partial<Record<keyof MobileMoneyFormValues, BillingMessageKey>>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** E.164: 8 to 15 digits, the first not 0 (the country code), optionally after '+' (the server's rule). */
-const PHONE = /^\+?[1-9]\d{7,14}$/;
-
-export function normalizePhone(value: string): string {
-  return value.replace(/[\s.\-()]/g, '');
+/** What the form checks against: the payment country's calling code and the routed networks. */
+export interface MobileMoneyRules {
+  countryCode: string;
+  networks: readonly MobileMoneyNetwork[];
 }
 
-/** Full name, email (an email) and phone number required, a network chosen (docs/product.md#validation). */
-export function validateMobileMoneyForm(values: MobileMoneyFormValues): MobileMoneyFormErrors {
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const PHONE_ERRORS: Record<Exclude<MobileNumberReading['kind'], 'mobile'>, BillingMessageKey> = {
+  empty: 'phoneRequired',
+  incomplete: 'phoneIncomplete',
+  invalid: 'phoneInvalid',
+  otherCountry: 'phoneOtherCountry',
+};
+
+/** The phone number's error, if any (the rules of @kasa/contracts' readMobileNumber, as the server's). */
+export function phoneError(typed: string, countryCode: string): BillingMessageKey | undefined {
+  const reading = readMobileNumber(typed, countryCode);
+  return reading.kind === 'mobile' ? undefined : PHONE_ERRORS[reading.kind];
+}
+
+/**
+ * The phone error to show while the number is typed: a number that can no longer become a mobile
+ * number says so at once; an empty or unfinished one only once the field is left (or submitted).
+ */
+export function phoneErrorAsTyped(typed: string, countryCode: string): BillingMessageKey | undefined {
+  const error = phoneError(typed, countryCode);
+  return error === 'phoneRequired' || error === 'phoneIncomplete' ? undefined : error;
+}
+
+/** Full name, email (an email), a mobile number and a routed network required (docs/product.md#validation). */
+export function validateMobileMoneyForm(
+  values: MobileMoneyFormValues,
+  rules: MobileMoneyRules,
+): MobileMoneyFormErrors {
   const errors: MobileMoneyFormErrors = {};
   if (!values.full_name.trim()) errors.full_name = 'fullNameRequired';
   const email = values.email.trim();
   if (!email) errors.email = 'emailRequired';
   else if (!EMAIL.test(email)) errors.email = 'emailInvalid';
-  const phone = normalizePhone(values.phone_number);
-  if (!phone) errors.phone_number = 'phoneRequired';
-  else if (!PHONE.test(phone)) errors.phone_number = 'phoneInvalid';
-  if (!MOBILE_MONEY_NETWORKS.includes(values.network as MobileMoneyNetwork))
-    errors.network = 'networkRequired';
+  const phone = phoneError(values.phone_number, rules.countryCode);
+  if (phone) errors.phone_number = phone;
+  if (!rules.networks.includes(values.network as MobileMoneyNetwork)) errors.network = 'networkRequired';
   return errors;
 }
 
-/** The request body of valid values (trimmed; the phone without separators). */
-export function toMobileMoneyRequest(values: MobileMoneyFormValues): MobileMoneyPaymentRequest {
+/** The request body of valid values (trimmed; the phone in E.164 with the country's calling code). */
+export function toMobileMoneyRequest(
+  values: MobileMoneyFormValues,
+  countryCode: string,
+): MobileMoneyPaymentRequest {
+  const phone = readMobileNumber(values.phone_number, countryCode);
   return {
     full_name: values.full_name.trim(),
     email: values.email.trim(),
-    phone_number: normalizePhone(values.phone_number),
+    phone_number: phone.kind === 'mobile' ? phone.e164 : values.phone_number.trim(),
     network: values.network as MobileMoneyNetwork,
   };
 }

@@ -15,7 +15,13 @@ export const CREATE = 'POST /api/subscription/create';
 export const CANCEL = 'POST /api/subscription/cancel';
 export const MOBILE_MONEY = 'POST /api/flutterwave/create-mobile-money-payment';
 
-export const SANDBOX: PaymentsRuntimeConfig = { card: 'sandbox', mobileMoney: 'sandbox' };
+/** Sandbox engines, Cameroon numbers, the networks the server routes (MTN and Orange: no Airtel). */
+export const SANDBOX: PaymentsRuntimeConfig = {
+  card: 'sandbox',
+  mobileMoney: 'sandbox',
+  mobileMoneyCountryCode: '237',
+  mobileMoneyNetworks: ['MTN', 'ORANGE'],
+};
 
 export function renderBilling({
   path = '/subscription',

@@ -14,13 +14,18 @@ export function useChatModels() {
     queryKey: CHAT_MODELS_QUERY_KEY,
     staleTime: CHAT_MODELS_STALE_MS,
   });
-  // `allowed` depends on the plan: after an upgrade (or a lapse back to Basic) the list is read again.
+  // `allowed` depends on the plan: after an upgrade (or a lapse back to Basic) the list is read again,
+  // once: every user of this hook (the picker, the no-model notice) invalidates, and a read already
+  // under way answers them all (`cancelRefetch: false`).
   const plan = useSubscriptionStatus().data?.plan;
   const seenPlan = useRef(plan);
   useEffect(() => {
     if (!plan) return;
     if (seenPlan.current && seenPlan.current !== plan)
-      void queryClient.invalidateQueries({ queryKey: CHAT_MODELS_QUERY_KEY, exact: true });
+      void queryClient.invalidateQueries(
+        { queryKey: CHAT_MODELS_QUERY_KEY, exact: true },
+        { cancelRefetch: false },
+      );
     seenPlan.current = plan;
   }, [plan, queryClient]);
   return query;

@@ -6,8 +6,8 @@
 // focus goes back to the button, Tab closes it. It opens above the button (the composer is at the
 // bottom of the screen).
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Box, ButtonBase, useT } from '@kasa/ui';
-import { MENU_ITEMS, type EnhancementName } from './menu-items';
+import { Box, ButtonBase, useAppInfo, useT } from '@kasa/ui';
+import { MENU_ITEM_FEATURES, MENU_ITEMS, type EnhancementName } from './menu-items';
 import { enhancementMessages } from './messages';
 import { useLatest } from '../shared/hooks/useLatest';
 
@@ -33,6 +33,7 @@ function placeAbove(anchor: HTMLElement): Place {
 
 export default function EnhancementsPopover({ anchor, menuId, onPick, onClose }: EnhancementsPopoverProps) {
   const t = useT(enhancementMessages);
+  const { features } = useAppInfo();
   const menu = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState<Place | null>(null);
   const open = Boolean(anchor);
@@ -112,27 +113,42 @@ export default function EnhancementsPopover({ anchor, menuId, onPick, onClose }:
         boxShadow: 8,
       }}
     >
-      {MENU_ITEMS.map((item) => (
-        <ButtonBase
-          key={item.name}
-          role="menuitem"
-          tabIndex={-1}
-          data-testid={`enhancement-${item.name}`}
-          onClick={() => onPick(item.name)}
-          sx={{
-            display: 'flex',
-            width: '100%',
-            minHeight: 48,
-            px: 2,
-            justifyContent: 'flex-start',
-            textAlign: 'left',
-            fontSize: '1rem',
-            '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' },
-          }}
-        >
-          {t(item.label)}
-        </ButtonBase>
-      ))}
+      {MENU_ITEMS.map((item) => {
+        const feature = MENU_ITEM_FEATURES[item.name];
+        // Still focusable (aria-disabled, not disabled) so a screen reader reaches it and reads why.
+        const unavailable = feature !== undefined && !features[feature];
+        return (
+          <ButtonBase
+            key={item.name}
+            role="menuitem"
+            tabIndex={-1}
+            data-testid={`enhancement-${item.name}`}
+            aria-disabled={unavailable || undefined}
+            onClick={unavailable ? undefined : () => onPick(item.name)}
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'flex-start',
+              width: '100%',
+              minHeight: 48,
+              px: 2,
+              justifyContent: 'center',
+              textAlign: 'left',
+              fontSize: '1rem',
+              color: unavailable ? 'text.secondary' : undefined,
+              cursor: unavailable ? 'default' : undefined,
+              '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' },
+            }}
+          >
+            {t(item.label)}
+            {unavailable && (
+              <Box component="span" data-testid="enhancement-unavailable" sx={{ fontSize: '0.85rem' }}>
+                {t('notAvailableHere')}
+              </Box>
+            )}
+          </ButtonBase>
+        );
+      })}
     </Box>
   );
 }

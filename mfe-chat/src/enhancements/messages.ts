@@ -16,6 +16,7 @@ export const enhancementMessages = defineMessages({
     research: 'Research',
     languageTool: 'Language Tool',
     loadingTool: 'Loading…',
+    notAvailableHere: 'Not available on this server',
   },
   fr: {
     enhancements: 'Améliorations',
@@ -27,5 +28,6 @@ export const enhancementMessages = defineMessages({
     research: 'Recherche approfondie',
     languageTool: 'Outil linguistique',
     loadingTool: 'Chargement…',
+    notAvailableHere: 'Non disponible sur ce serveur',
   },
 });

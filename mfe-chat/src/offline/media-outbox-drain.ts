@@ -27,15 +27,10 @@ export type MediaSender = (item: MediaOutboxItem) => Promise<MediaOutboxResult>;
 /** The request as the API takes it, with its key. */
 export const sendMediaItem: MediaSender = async (item) =>
   item.kind === 'image'
-    ? { kind: 'image', result: await generateImage(item.prompt ?? '', item.conversationId, item.key) }
+    ? { kind: 'image', result: await generateImage(item.prompt ?? '', item, item.key) }
     : {
         kind: 'transcription',
-        result: await transcribe(
-          item.audio ?? new Blob(),
-          item.fileName ?? 'recording.wav',
-          item.conversationId,
-          item.key,
-        ),
+        result: await transcribe(item.audio ?? new Blob(), item.fileName ?? 'recording.wav', item, item.key),
       };
 
 /** The request never reached the server, or its answer never came back: worth trying again. */

@@ -15,6 +15,8 @@ export interface MediaOutboxItem {
   kind: QueuedMediaKind;
   /** The conversation the result joins, if any. */
   conversationId: string | null;
+  /** Else the conversation it starts: the new chat's id (quick-actions/new-chat-conversation.ts). */
+  newConversationId?: string | null;
   /** An image's prompt. */
   prompt?: string;
   /** A transcription's recording or file, and its name. */
@@ -110,7 +112,10 @@ export class MediaOutbox {
    * MediaOutboxFullError, queueing nothing, when its audio would pass the cap. Call load first.
    */
   add(
-    fields: Pick<MediaOutboxItem, 'kind' | 'conversationId' | 'prompt' | 'audio' | 'fileName'>,
+    fields: Pick<
+      MediaOutboxItem,
+      'kind' | 'conversationId' | 'newConversationId' | 'prompt' | 'audio' | 'fileName'
+    >,
     key: string = newKey(),
   ): MediaOutboxItem {
     if (fields.audio && this.audioBytes() + fields.audio.size > MEDIA_OUTBOX_AUDIO_CAP_BYTES)

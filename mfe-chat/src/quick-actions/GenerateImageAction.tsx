@@ -1,5 +1,6 @@
 // Generate Image: a prompt, Generate, the image below with Download. With a conversation open, the
-// image joins it (the server adds the messages). Without a network the request waits in the media
+// image joins it (the server adds the messages); from a new chat it starts a conversation, which the
+// chat then shows (new-chat-conversation.ts). Without a network the request waits in the media
 // outbox, listed here, and its image shows here once the runner has it.
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { MEDIA_PROMPT_MAX_LENGTH } from '@kasa/contracts';
@@ -11,12 +12,13 @@ import { isNetworkFailure } from '../offline/media-outbox-drain';
 import { isOnline } from '../shared/network';
 import { useActionFeedback } from './useActionFeedback';
 import { useMediaQueue } from './useMediaQueue';
+import { resultTarget } from './new-chat-conversation';
 import { WaitingRequests } from './WaitingRequests';
 import { actionButton, fieldLabel, textArea } from '../shared/ui/form-styles';
 
 export function GenerateImageAction({ conversationId }: { conversationId: string | null }) {
   const t = useT(messages);
-  const feedback = useActionFeedback(conversationId);
+  const feedback = useActionFeedback();
   const fieldId = useId();
   const [prompt, setPrompt] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,15 +30,16 @@ export function GenerateImageAction({ conversationId }: { conversationId: string
     const text = prompt.trim();
     if (!text || busy) return;
     const key = media.newRequest();
+    const target = resultTarget(conversationId);
     const queue = async () => {
-      if (await media.queue({ conversationId, prompt: text }, key)) setPrompt('');
+      if (await media.queue({ ...target, prompt: text }, key)) setPrompt('');
     };
     setBusy(true);
     try {
       if (!isOnline()) return await queue();
-      media.answeredNow(key, { kind: 'image', result: await generateImage(text, conversationId, key) });
+      media.answeredNow(key, { kind: 'image', result: await generateImage(text, target, key) });
       feedback.succeeded(t('imageGenerated'));
-      feedback.refreshConversation();
+      feedback.refreshConversation(target);
     } catch (error) {
       if (isNetworkFailure(error)) await queue();
       else feedback.failed(t('generationFailed'), error, t('failedToGenerateImage'));

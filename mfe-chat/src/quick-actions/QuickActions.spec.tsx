@@ -49,6 +49,20 @@ const transcription = {
   engine: 'pocketsphinx',
 };
 
+/** What the server does with a result from a new chat: the conversation it names starts with it. */
+function startsConversation(url: string, body: unknown) {
+  const field = (name: string) =>
+    body instanceof FormData ? body.get(name) : (body as Record<string, unknown> | undefined)?.[name];
+  const id = field('newConversationId');
+  if (typeof id !== 'string' || api.conversations.some((c) => c.id === id)) return;
+  const text = String(field('prompt') ?? field('text') ?? transcription.transcription);
+  const result =
+    url === '/api/media/generate'
+      ? message(`${id}-r`, 'assistant', 'Generated image.', { mediaUrl: image.url, mediaType: 'image' })
+      : message(`${id}-r`, 'assistant', 'Spoken audio.', { audioUrl: speech.audioUrl });
+  api.addConversation(id, text, [message(`${id}-q`, 'user', text), result]);
+}
+
 function defaultAnswer(url: string): FakeResponse {
   if (url === '/api/media/generate') return jsonResponse(200, image);
   if (url === '/api/voice/speak') return jsonResponse(200, speech);
@@ -74,6 +88,7 @@ beforeEach(() => {
       mediaKeys.push(new Headers(init.headers).get('Idempotency-Key'));
       const answer = mediaAnswer(url, body);
       if (answer instanceof Error) throw answer;
+      if (answer.ok) startsConversation(url, body);
       return answer as unknown as Response;
     },
   );
@@ -103,6 +118,7 @@ async function openAction(name: string, options: Parameters<typeof renderWithPro
 }
 
 const toast = async () => screen.findByTestId('toast');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 test('Quick AI Tools opens the panel, narrow beside the chat on a desktop, with the four actions; Close shuts it', async () => {
   const { user } = await openPanel();
@@ -160,12 +176,30 @@ describe('Generate Image', () => {
     await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(3));
   });
 
-  test('without a conversation no conversationId is sent', async () => {
+  test('from a new chat the image starts a conversation: the chat shows it and Recent lists it', async () => {
     const { user } = await openAction('Generate Image');
     await user.type(within(panel()).getByRole('textbox', { name: 'Describe the image' }), 'Maize');
     await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
     await toast();
-    expect(mediaCalls[0].body).toEqual({ prompt: 'Maize', type: 'image', size: '1024x1024' });
+    expect(mediaCalls[0].body).toEqual({
+      prompt: 'Maize',
+      type: 'image',
+      size: '1024x1024',
+      newConversationId: expect.stringMatching(UUID),
+    });
+    const started = (mediaCalls[0].body as { newConversationId: string }).newConversationId;
+    // Shown like a first message's conversation: the URL names it, and it is in Recent.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/chat?c=${started}`));
+    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(2));
+    expect(within(screen.getByTestId('recent-list')).getByText('Maize')).toBeInTheDocument();
+    // The panel stays with its result; the next image joins the conversation now open.
+    expect(within(panel()).getByRole('img', { name: 'Image from Kasa' })).toBeInTheDocument();
+    await user.clear(within(panel()).getByRole('textbox', { name: 'Describe the image' }));
+    await user.type(within(panel()).getByRole('textbox', { name: 'Describe the image' }), 'Cassava');
+    await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(mediaCalls).toHaveLength(2));
+    expect(mediaCalls[1].body).toMatchObject({ prompt: 'Cassava', conversationId: started });
+    expect(mediaCalls[1].body).not.toHaveProperty('newConversationId');
   });
 
   test("a failure says 'Generation failed' with the server's words, else 'Failed to generate image'", async () => {
@@ -205,9 +239,20 @@ describe('Text to Speech', () => {
     await user.type(within(panel()).getByRole('textbox', { name: 'Text to read aloud' }), 'Hello');
     await user.click(generate);
     expect(await toast()).toHaveTextContent('Speech generated!');
+    // From a new chat: the text and the speech start a conversation, which the chat then shows.
     expect(mediaCalls).toEqual([
-      { url: '/api/voice/speak', body: { text: 'Hello', voice: 'alloy', format: 'mp3' } },
+      {
+        url: '/api/voice/speak',
+        body: {
+          text: 'Hello',
+          voice: 'alloy',
+          format: 'mp3',
+          newConversationId: expect.stringMatching(UUID),
+        },
+      },
     ]);
+    const started = (mediaCalls[0].body as { newConversationId: string }).newConversationId;
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/chat?c=${started}`));
     const result = within(panel()).getByTestId('message-audio');
     expect(result.querySelector('audio')).toHaveAttribute('src', speech.audioUrl);
     expect(within(result).getByRole('button', { name: 'Play' })).toBeInTheDocument();
@@ -412,6 +457,28 @@ describe('offline: images and transcriptions wait in the media outbox', () => {
       expect(api.callsTo('GET', '/api/chat/conversations/c1').length).toBeGreaterThan(readsBefore),
     );
     expect(chatMediaOutbox().list()).toEqual([]);
+  });
+
+  test('two images asked offline in a new chat start one conversation once online, which the chat shows', async () => {
+    const { user } = await openAction('Generate Image');
+    const prompt = within(panel()).getByRole('textbox', { name: 'Describe the image' });
+    for (const text of ['A goat', 'A hen']) {
+      await user.type(prompt, text);
+      await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
+    }
+    await waitFor(() => expect(waiting()).toHaveLength(2));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/chat$/);
+
+    goOnline();
+    await waitFor(() => expect(mediaCalls).toHaveLength(2));
+    const ids = mediaCalls.map((call) => (call.body as { newConversationId?: string }).newConversationId);
+    expect(ids[0]).toMatch(uuid);
+    expect(ids[1]).toBe(ids[0]);
+    expect(mediaKeys[1]).not.toBe(mediaKeys[0]);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/chat?c=${ids[0]}`));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('recent-list')).getByText('A goat')).toBeInTheDocument(),
+    );
   });
 
   test('a request whose answer is lost waits and is sent again with the same key', async () => {

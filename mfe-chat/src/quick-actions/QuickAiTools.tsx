@@ -1,12 +1,13 @@
 // Quick AI Tools, the sidebar's entry to the Quick AI Actions side panel. Only this button is in the
 // chat's first load: the panel and its actions load when first opened. The panel is drawn at the
 // page's root, outside the sidebar (on a phone the sidebar is a drawer that closes as it opens).
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { lazyWithPreload } from '@kasa/ui/prefetch';
 import { createPortal } from 'react-dom';
-import { textButtonClass, useT } from '@kasa/ui';
+import { textButtonClass, useBackCloses, useT } from '@kasa/ui';
 import { messages } from '../messages';
 import type { ChatToolsApi } from '../shared/chat-tools';
+import { onConversationStarted } from './new-chat-conversation';
 
 /** The panel's code (fetched ahead when the screen is idle: screen/idle-prefetch.ts). */
 const QuickActionsPanel = lazyWithPreload(() => import('./QuickActionsPanel'));
@@ -19,11 +20,18 @@ export function QuickAiTools({ api }: { api: ChatToolsApi }) {
   const t = useT(messages);
   const [open, setOpen] = useState(false);
   const entry = useRef<HTMLButtonElement>(null);
+  const { openStartedConversation } = api;
+
+  // A result from a new chat (here or, later, from the media outbox) starts a conversation: the
+  // chat shows it, as after a first message.
+  useEffect(() => onConversationStarted(openStartedConversation), [openStartedConversation]);
 
   const close = () => {
     setOpen(false);
     entry.current?.focus();
   };
+  // The panel covers a phone's screen: Back closes it (docs/product.md#back-and-escape-on-phones).
+  useBackCloses(open, close);
 
   return (
     // On static classes (static.css): the desktop sidebar shows it on the first screen.

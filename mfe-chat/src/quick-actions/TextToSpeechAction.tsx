@@ -1,4 +1,6 @@
 // Text to Speech: a text, Generate, the speech below with Play and Download (the default voice, mp3).
+// The text and the speech join the open conversation, or start one from a new chat
+// (new-chat-conversation.ts).
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { SPEECH_TEXT_MAX_LENGTH } from '@kasa/contracts';
 import { Box, Button, useT } from '@kasa/ui';
@@ -7,11 +9,12 @@ import { speak, type SpeechResult } from '../shared/media-api';
 import { messages } from '../messages';
 import { useOnline } from '../shared/hooks/useOnline';
 import { useActionFeedback } from './useActionFeedback';
+import { resultTarget } from './new-chat-conversation';
 import { actionButton, fieldLabel, textArea } from '../shared/ui/form-styles';
 
 export function TextToSpeechAction({ conversationId }: { conversationId: string | null }) {
   const t = useT(messages);
-  const feedback = useActionFeedback(conversationId);
+  const feedback = useActionFeedback();
   const fieldId = useId();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -24,9 +27,11 @@ export function TextToSpeechAction({ conversationId }: { conversationId: string 
     const spoken = text.trim();
     if (!spoken || busy) return;
     setBusy(true);
+    const target = resultTarget(conversationId);
     try {
-      setResult(await speak(spoken));
+      setResult(await speak(spoken, 'mp3', target));
       feedback.succeeded(t('speechGenerated'));
+      feedback.refreshConversation(target);
     } catch (error) {
       feedback.failed(t('speechFailed'), error, t('failedToGenerateSpeech'));
     } finally {

@@ -15,7 +15,10 @@ import {
 } from '../offline/media-outbox';
 import { newKey } from '../offline/outbox';
 
-export type QueuedFields = Pick<MediaOutboxItem, 'conversationId' | 'prompt' | 'audio' | 'fileName'>;
+export type QueuedFields = Pick<
+  MediaOutboxItem,
+  'conversationId' | 'newConversationId' | 'prompt' | 'audio' | 'fileName'
+>;
 
 export function useMediaQueue(kind: QueuedMediaKind) {
   const t = useT(messages);

@@ -1,4 +1,5 @@
-// Sending audio for transcription (Voice Record and Upload Audio share it). Without a network the
+// Sending audio for transcription (Voice Record and Upload Audio share it): it joins the open
+// conversation, or starts one from a new chat (new-chat-conversation.ts). Without a network the
 // audio waits in the media outbox and its transcription shows once the runner has it.
 import { useCallback, useState } from 'react';
 import { useT } from '@kasa/ui';
@@ -8,10 +9,11 @@ import { isNetworkFailure } from '../offline/media-outbox-drain';
 import { isOnline } from '../shared/network';
 import { useActionFeedback } from './useActionFeedback';
 import { useMediaQueue } from './useMediaQueue';
+import { resultTarget } from './new-chat-conversation';
 
 export function useTranscription(conversationId: string | null) {
   const t = useT(messages);
-  const feedback = useActionFeedback(conversationId);
+  const feedback = useActionFeedback();
   const [busy, setBusy] = useState(false);
   const media = useMediaQueue('transcription');
   const { queue: mediaQueue, newRequest, answeredNow } = media;
@@ -20,17 +22,18 @@ export function useTranscription(conversationId: string | null) {
   const run = useCallback(
     async (audio: Blob, fileName: string) => {
       const key = newRequest();
-      const queue = () => mediaQueue({ conversationId, audio, fileName }, key);
+      const target = resultTarget(conversationId);
+      const queue = () => mediaQueue({ ...target, audio, fileName }, key);
       setBusy(true);
       try {
         if (!isOnline()) {
           await queue();
           return;
         }
-        const answer = await transcribe(audio, fileName, conversationId, key);
+        const answer = await transcribe(audio, fileName, target, key);
         answeredNow(key, { kind: 'transcription', result: answer });
         feedback.succeeded(t('audioTranscribed'), t('languageLabel', { language: answer.language }));
-        feedback.refreshConversation();
+        feedback.refreshConversation(target);
       } catch (error) {
         if (isNetworkFailure(error)) await queue();
         else feedback.failed(t('transcriptionFailed'), error, t('failedToTranscribe'));

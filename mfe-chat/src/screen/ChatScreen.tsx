@@ -11,12 +11,11 @@ import {
   useMemo,
   useRef,
   useState,
-  type KeyboardEvent,
   type ReactNode,
 } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Box, Button, useAppInfo, useErrorText, useT, useToast } from '@kasa/ui';
+import { Box, Button, useAppInfo, useBackCloses, useErrorText, useT, useToast } from '@kasa/ui';
 import { useIdleMount } from '@kasa/ui/prefetch';
 import { ApiError } from '@kasa/api-client';
 import { CHAT_ROOT_PARENT_ID, type ChatMessage } from '@kasa/contracts';
@@ -49,6 +48,7 @@ import { WelcomePanel } from './Welcome';
 import { refreshUsageAfterSend } from '../payment-options/subscription-status';
 import { UsageWarningBanner } from '../payment-options/UsageWarningBanner';
 import { ModelPicker } from '../composer/ModelPicker';
+import { OfflineAdvisorNotice } from '../composer/OfflineAdvisorNotice';
 import { useModelChoice } from '../composer/useModelChoice';
 import { usePaymentOptionsDialog } from './usePaymentOptionsDialog';
 import { useShareDialog } from '../share/useShareDialog';
@@ -259,6 +259,8 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
     if (!desktop) setDrawerOpen(false);
   }, [desktop]);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  // The open drawer is a layer: Back and Escape close it (docs/product.md#back-and-escape-on-phones).
+  useBackCloses(!desktop && drawerOpen, closeDrawer, { closeOnEscape: true });
   const toggleSidebar = useCallback(
     () => (desktop ? setColumnOpen((o) => !o) : setDrawerOpen((o) => !o)),
     [desktop],
@@ -403,16 +405,27 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
       .finally(() => void queryClient.invalidateQueries({ queryKey: conversationQueryKey(id), exact: true }));
   }, [conversationId, queryClient]);
 
+  // A quick action's result started a conversation from a new chat: shown like a first message's
+  // (the URL names it), unless the reader has opened another conversation meanwhile.
+  const shownConversationId = useLatest(conversationId);
+  const openStartedConversation = useCallback(
+    (id: string) => {
+      if (!shownConversationId.current) showConversation(id, true);
+    },
+    [shownConversationId, showConversation],
+  );
+
   const toolsApi: ChatToolsApi = useMemo(
     () => ({
       conversationId,
+      openStartedConversation,
       insertText: (text) => composer.current?.insertText(text),
       draft,
       closeSidebar,
       online,
       offlineReasonId,
     }),
-    [conversationId, closeSidebar, draft, online, offlineReasonId],
+    [conversationId, openStartedConversation, closeSidebar, draft, online, offlineReasonId],
   );
   const sidebarToolsNode = useMemo(() => sidebarTools?.(toolsApi), [sidebarTools, toolsApi]);
   const composerToolsNode = useMemo(() => composerTools?.(toolsApi), [composerTools, toolsApi]);
@@ -483,9 +496,6 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
             data-testid="chat-sidebar"
             data-open={drawerOpen}
             className="kasa-chat-drawer"
-            onKeyDown={(event: KeyboardEvent) => {
-              if (event.key === 'Escape') setDrawerOpen(false);
-            }}
           >
             {drawerContentsShown && sidebar}
           </div>
@@ -560,6 +570,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
         {/* A named region: every part of the screen is in a landmark (axe `region`, docs/architecture.md#accessibility). */}
         <section aria-label={t('composerLabel')} className="kasa-chat-composer-region">
           <div className="kasa-chat-composer-width">
+            <OfflineAdvisorNotice />
             <UsageWarningBanner />
             <Composer
               ref={composer}

@@ -8,6 +8,8 @@ export const DESKTOP_QUERY = '(min-width: 900px)';
 /** What the later tools (Quick AI Tools in the sidebar, the '+' enhancements menu) get from the screen. */
 export interface ChatToolsApi {
   conversationId: string | null;
+  /** Shows a conversation a tool's result just started from a new chat, if the chat is still on it. */
+  openStartedConversation: (conversationId: string) => void;
   /** Adds text to the message being written. */
   insertText: (text: string) => void;
   /** The message being written: its text and attachments (the enhancements add to it). */

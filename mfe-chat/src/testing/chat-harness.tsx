@@ -10,6 +10,7 @@ import type {
   ChatSearchHit,
   ChatStreamEvent,
   ConversationSummary,
+  FeaturesRuntimeConfig,
   SendChatRequest,
   SubscriptionStatus,
   VoiceCapabilities,
@@ -351,10 +352,12 @@ export interface RenderOptions {
   session?: SessionControls | null;
   queryClient?: QueryClient;
   assistantName?: string;
+  /** The runtime configuration's optional features (all on by default). */
+  features?: FeaturesRuntimeConfig;
 }
 
 /** The remote inside the shell's providers (@kasa/ui/testing renderRemote), at /chat by default. */
 export function renderWithProviders(ui: ReactNode, options: RenderOptions = {}) {
-  const { path = '/chat', assistantName = 'Kasa', ...rest } = options;
-  return renderRemote(ui, { ...rest, path, appInfo: { assistantName } });
+  const { path = '/chat', assistantName = 'Kasa', features, ...rest } = options;
+  return renderRemote(ui, { ...rest, path, appInfo: { assistantName, features } });
 }

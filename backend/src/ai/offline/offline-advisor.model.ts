@@ -1,5 +1,10 @@
 import { OFFLINE_CHAT_MODEL_ID } from '../../config';
-import { type ChatModel, type ChatModelRequest, messageQuestion } from '../chat-model.port';
+import {
+  type ChatModel,
+  type ChatModelRequest,
+  type ChatReplyOutcome,
+  messageQuestion,
+} from '../chat-model.port';
 import type { KnowledgeSearchService } from '../knowledge/knowledge-search.service';
 import type { KnowledgeHit } from '../knowledge/knowledge-source';
 import { detectReplyLanguage, type ReplyLanguage } from '../language/detect-language';
@@ -20,27 +25,17 @@ export interface OfflineAdvisorOptions {
 export const OFFLINE_ADVISOR_MODEL = OFFLINE_CHAT_MODEL_ID;
 export const DEFAULT_OFFLINE_CHUNK_DELAY_MS = 20;
 
-/**
- * How every offline answer begins, in each language. Sources of stored text (the user's
- * conversations) use it to leave the advisor's own earlier answers out: they only repeat other
- * sources and the notice, and quoting them back would present them as the user's knowledge.
- */
-export const OFFLINE_ANSWER_OPENINGS: Readonly<Record<ReplyLanguage, string>> = {
-  en: '**No AI model is connected**',
-  fr: "**Aucun modèle d'IA n'est connecté**",
-};
-
 /** The advisor's fixed texts, in English and French. */
 export const OFFLINE_TEXTS: Record<
   ReplyLanguage,
   {
-    notice: (app: string) => string;
     found: string;
     /** Nothing passed the relevance floor: said plainly, with the sources searched. */
     nothingRelevant: string;
     searched: string;
     noSources: (app: string) => string;
-    connectModel: string;
+    /** After a reply that found nothing: what to try, and that it cost no message. */
+    notCounted: string;
     /** Before the passages of the user's attached files. */
     fromFiles: string;
     /** Before the files' first passages, when none matched the question. */
@@ -52,56 +47,38 @@ export const OFFLINE_TEXTS: Record<
   }
 > = {
   en: {
-    notice: (app) =>
-      `${OFFLINE_ANSWER_OPENINGS.en}, so this answer comes from ${app}'s local knowledge ` +
-      `(a search of ${app}'s own pages and your saved content), not from an AI model.\n\n` +
-      'To connect a model, the administrator sets `OPENAI_BASE_URL` (any OpenAI-compatible server: ' +
-      'OpenAI, Ollama, vLLM, llama.cpp server, OpenRouter), `OPENAI_API_KEY` if that server needs one, ' +
-      `and \`CHAT_MODEL\`, then restarts ${app}; the README's "AI providers" section has one line for each.`,
     found: 'Here is what I found about your question:',
     nothingRelevant:
       'I found nothing relevant to your question in my sources, so I will not guess an answer.',
     searched: 'I searched:',
     noSources: (app) => `${app} has no local knowledge to search yet.`,
-    connectModel:
-      'An AI model could answer questions like this one: the administrator can connect one as ' +
-      'described above. Until then I can only quote these sources, so ask about what they cover.',
+    notCounted:
+      'Try other words, or ask about what these sources cover. This question was not counted in your monthly messages.',
     fromFiles: 'Here is what your attached files say about your question:',
     filesBeginning:
       'Nothing in your attached files matches your question word for word; here is how they begin:',
     otherSources: 'My other sources also say:',
     cannotSeeImages: (names) =>
-      `You attached ${names.map((name) => `"${name}"`).join(', ')}, but I cannot see images or drawings ` +
-      'without an AI model connected. A model that reads images can be connected by the administrator: ' +
-      '`OPENAI_BASE_URL` (a server with a vision model), `OPENAI_API_KEY` if it needs one, and `CHAT_MODEL`.',
+      `You attached ${names.map((name) => `"${name}"`).join(', ')}, but I cannot see images or drawings: ` +
+      'I can only read text.',
   },
   fr: {
-    notice: (app) =>
-      `${OFFLINE_ANSWER_OPENINGS.fr} : cette réponse vient des connaissances locales de ${app} ` +
-      `(une recherche dans les pages de ${app} et vos contenus enregistrés), pas d'un modèle d'IA.\n\n` +
-      "Pour connecter un modèle, l'administrateur définit `OPENAI_BASE_URL` (tout serveur compatible " +
-      'OpenAI : OpenAI, Ollama, vLLM, llama.cpp server, OpenRouter), `OPENAI_API_KEY` si ce serveur en ' +
-      `demande une, et \`CHAT_MODEL\`, puis redémarre ${app} ; la section « AI providers » du README ` +
-      'donne une ligne pour chacun.',
     found: "Voici ce que j'ai trouvé sur votre question :",
     nothingRelevant:
       "Je n'ai rien trouvé de pertinent pour votre question dans mes sources, je ne vais donc pas " +
       'inventer de réponse.',
     searched: "J'ai cherché dans :",
     noSources: (app) => `${app} n'a pas encore de connaissances locales où chercher.`,
-    connectModel:
-      "Un modèle d'IA pourrait répondre à ce genre de question : l'administrateur peut en connecter un " +
-      'comme indiqué ci-dessus. En attendant, je ne peux que citer ces sources : posez une question ' +
-      'sur ce qu’elles contiennent.',
+    notCounted:
+      'Essayez d’autres mots, ou posez une question sur ce que ces sources contiennent. Cette question ' +
+      "n'a pas été comptée dans vos messages du mois.",
     fromFiles: 'Voici ce que disent vos fichiers joints sur votre question :',
     filesBeginning:
       'Rien dans vos fichiers joints ne correspond mot pour mot à votre question ; voici comment ils commencent :',
     otherSources: 'Mes autres sources disent aussi :',
     cannotSeeImages: (names) =>
       `Vous avez joint ${names.map((name) => `« ${name} »`).join(', ')}, mais je ne peux pas voir les images ` +
-      "ni les dessins sans modèle d'IA connecté. L'administrateur peut connecter un modèle qui lit les " +
-      'images : `OPENAI_BASE_URL` (un serveur avec un modèle de vision), `OPENAI_API_KEY` si ce serveur en ' +
-      'demande une, et `CHAT_MODEL`.',
+      'ni les dessins : je ne sais lire que du texte.',
   },
 };
 
@@ -109,9 +86,11 @@ export const OFFLINE_TEXTS: Record<
 const linkText = (text: string) => text.replace(/([\\[\]])/g, '\\$1');
 
 /**
- * The whole offline answer (markdown) for a question: the notice, then the relevant hits quoted,
- * or, when there are none, that nothing relevant was found, in which sources (`sources`: their
- * descriptions), and that a connected model could answer. Never advice of its own.
+ * The whole offline answer (markdown) for a question: the relevant hits quoted, or, when there
+ * are none, that nothing relevant was found, in which sources (`sources`: their descriptions),
+ * and that the question cost no message (the reply's outcome gives it back: OfflineAdvisorModel).
+ * Never advice of its own, and never how the server is set up: the chat's notice says once that
+ * no model is connected (docs/product.md#chat-without-an-ai-model).
  */
 export function composeOfflineAnswer(
   language: ReplyLanguage,
@@ -120,20 +99,22 @@ export function composeOfflineAnswer(
   sources: string[],
 ): string {
   const texts = OFFLINE_TEXTS[language];
-  const parts = [texts.notice(appName)];
+  const parts: string[] = [];
   if (hits.length === 0) {
     parts.push(texts.nothingRelevant);
     if (sources.length === 0) parts.push(texts.noSources(appName));
     else parts.push(`${texts.searched}\n\n${sources.map((source) => `- ${source}`).join('\n')}`);
-    parts.push(texts.connectModel);
+    parts.push(texts.notCounted);
   } else {
-    parts.push(texts.found);
-    for (const hit of hits) {
-      const title = hit.url ? `[${linkText(hit.title)}](${hit.url})` : linkText(hit.title);
-      parts.push(`**${title}**\n> ${hit.excerpt.replace(/\s*\n\s*/g, ' ')}`);
-    }
+    parts.push(texts.found, ...hits.map(quotedHit));
   }
   return parts.join('\n\n');
+}
+
+/** A hit as the answer quotes it: its (linked) title in bold, then its excerpt on one line. */
+function quotedHit(hit: KnowledgeHit): string {
+  const title = hit.url ? `[${linkText(hit.title)}](${hit.url})` : linkText(hit.title);
+  return `**${title}**\n> ${hit.excerpt.replace(/\s*\n\s*/g, ' ')}`;
 }
 
 /** What the user attached, as the offline answer uses it. */
@@ -145,9 +126,9 @@ export interface OfflineAttachments {
 }
 
 /**
- * The offline answer for a message sent with attachments: the notice, what cannot be seen, the
- * files' passages cited by file name, then the other sources' relevant hits (if any). With
- * nothing readable attached, the ordinary answer follows what cannot be seen.
+ * The offline answer for a message sent with attachments: what cannot be seen, the files'
+ * passages cited by file name, then the other sources' relevant hits (if any). With nothing
+ * readable attached, the ordinary answer follows what cannot be seen.
  */
 export function composeOfflineAnswerWithAttachments(
   language: ReplyLanguage,
@@ -157,24 +138,17 @@ export function composeOfflineAnswerWithAttachments(
   sources: string[],
 ): string {
   const texts = OFFLINE_TEXTS[language];
-  const unseen = attachments.unseen.length ? [texts.cannotSeeImages(attachments.unseen)] : [];
+  const parts = attachments.unseen.length ? [texts.cannotSeeImages(attachments.unseen)] : [];
   if (!attachments.passages.length) {
-    const [notice, ...rest] = composeOfflineAnswer(language, appName, hits, sources).split('\n\n');
-    return [notice, ...unseen, ...rest].join('\n\n');
+    parts.push(composeOfflineAnswer(language, appName, hits, sources));
+    return parts.join('\n\n');
   }
-  const parts = [texts.notice(appName), ...unseen];
   parts.push(
     attachments.passages.some((passage) => passage.matched > 0) ? texts.fromFiles : texts.filesBeginning,
   );
   for (const passage of attachments.passages)
     parts.push(`**${linkText(passage.name)}**\n> ${passage.excerpt.replace(/\s*\n\s*/g, ' ')}`);
-  if (hits.length) {
-    parts.push(texts.otherSources);
-    for (const hit of hits) {
-      const title = hit.url ? `[${linkText(hit.title)}](${hit.url})` : linkText(hit.title);
-      parts.push(`**${title}**\n> ${hit.excerpt.replace(/\s*\n\s*/g, ' ')}`);
-    }
-  }
+  if (hits.length) parts.push(texts.otherSources, ...hits.map(quotedHit));
   return parts.join('\n\n');
 }
 
@@ -203,10 +177,12 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 /**
  * The chat engine when no model is configured: answers from local knowledge (every registered
  * knowledge source, searched with PostgreSQL full-text search for the user's last message, only
- * passages passing the relevance floor), says first and plainly that no AI model is connected and
- * how to connect one, and streams the answer in small word groups like a model would. When nothing
- * relevant is found it says so and names its sources rather than quote something unrelated.
- * French questions get French texts. It has one model: ChatModelRequest.model is ignored.
+ * passages passing the relevance floor) and streams the answer in small word groups like a model
+ * would. That no model is connected, and how to connect one, is the chat's notice
+ * (GET /api/chat/models `offline`), never part of an answer. When nothing relevant is found it
+ * says so, names its sources rather than quote something unrelated, and returns `nothingFound`:
+ * the message is given back. French questions get French texts. It has one model:
+ * ChatModelRequest.model is ignored.
  */
 export class OfflineAdvisorModel implements ChatModel {
   readonly engine = 'offline' as const;
@@ -224,7 +200,7 @@ export class OfflineAdvisorModel implements ChatModel {
     this.maxHits = options.maxHits ?? 3;
   }
 
-  async *stream(request: ChatModelRequest): AsyncGenerator<string, void, undefined> {
+  async *stream(request: ChatModelRequest): AsyncGenerator<string, ChatReplyOutcome | void, undefined> {
     const { signal } = request;
     if (signal.aborted) return;
     const last = [...request.messages].reverse().find((message) => message.role === 'user');
@@ -238,12 +214,13 @@ export class OfflineAdvisorModel implements ChatModel {
     if (signal.aborted) return;
     const language = detectReplyLanguage(question);
     const attachments = request.attachments ?? [];
+    const passages = attachments.length ? attachmentPassages(question, attachments, this.maxHits) : [];
     const answer = attachments.length
       ? composeOfflineAnswerWithAttachments(
           language,
           this.options.appName,
           {
-            passages: attachmentPassages(question, attachments, this.maxHits),
+            passages,
             unseen: attachments
               .filter((attachment) => !attachment.text && attachment.mimeType.startsWith('image/'))
               .map((attachment) => attachment.name),
@@ -262,5 +239,6 @@ export class OfflineAdvisorModel implements ChatModel {
       yield group;
       await pause(this.chunkDelayMs, signal);
     }
+    return { nothingFound: hits.length === 0 && passages.length === 0 };
   }
 }

@@ -1,4 +1,4 @@
-import type { MobileMoneyNetwork } from '@kasa/contracts';
+import { mobileNumberPlan, type MobileMoneyNetwork } from '@kasa/contracts';
 import { formatXaf, NETWORK_NAMES, PRO_PASS_DAYS } from '../pricing';
 
 // `priceXaf` below is Pro's price in the plan table, the amount the payment asks for.
@@ -24,8 +24,9 @@ export const approveInSandbox = (network: MobileMoneyNetwork, priceXaf: number) 
 export const noRoute = (network: MobileMoneyNetwork) =>
   `${NETWORK_NAMES[network]} payments are not available in Cameroon. Please choose MTN or Orange.`;
 
-export const CAMEROON_ONLY =
-  'Mobile money payments are for Cameroon numbers: enter your number with +237 in front.';
+/** Why a phone number was refused, with the format the form shows (e.g. '+237 6XX XX XX XX'). */
+export const notAMobileNumber = (countryCode: string) =>
+  `Enter a mobile number of the payment country (+${countryCode}) as ${mobileNumberPlan(countryCode).format}, with or without +${countryCode} in front.`;
 
 export const PROVIDER_UNAVAILABLE =
   'Mobile money payments are unavailable right now. Please try again later.';

@@ -46,7 +46,7 @@ export class MobileMoneyController {
   })
   @ApiEitherResponse(
     400,
-    'VALIDATION_FAILED (ApiErrorBody), or a refusal (`success: false`): a network with no route, a phone outside Cameroon, or the provider refused.',
+    'VALIDATION_FAILED (ApiErrorBody), or a refusal (`success: false`): a network with no route (BILLING_NETWORK_UNSUPPORTED), no mobile number of the payment country (BILLING_PHONE_INVALID), or the provider refused.',
     ApiErrorBodyDoc,
     MobileMoneyPaymentResponseDoc,
   )

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import {
   MOBILE_MONEY_NETWORKS,
   type MobileMoneyNetwork,
@@ -9,28 +9,24 @@ import {
 import { IsEmailAddress } from '../../common/email-address';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** People type numbers with spaces, dots, dashes or brackets: only '+' and digits are kept. */
-const compactPhone = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.replace(/[\s().-]/g, '') : value;
 
-export const PHONE_RULE = 'Enter the phone number with its country code, e.g. +237 650 000 000.';
+export const PHONE_RULE = 'Enter the phone number as text, e.g. 677 12 34 56 or +237 677 12 34 56.';
 export const NETWORK_RULE = `network must be one of ${MOBILE_MONEY_NETWORKS.join(', ')}.`;
 export const EMAIL_RULE = 'Please enter a valid email address.';
 export const FULL_NAME_RULE = 'Please enter your full name (at most 100 characters).';
-const PHONE_PATTERN = /^\+?[1-9]\d{7,14}$/;
 
 /** Body of POST /api/flutterwave/create-mobile-money-payment (docs/product.md#checkout). */
 export class MobileMoneyPaymentDto implements MobileMoneyPaymentRequest {
   @ApiProperty({
     type: String,
-    pattern: PHONE_PATTERN.source,
+    maxLength: 32,
     description:
-      'With its country code (Cameroon: 237). Spaces, dots, dashes and brackets are removed before the check.',
-    example: '+237 650 000 000',
+      "A mobile number of the payment country (MOBILE_MONEY_COUNTRY_CODE, default 237: Cameroon), as people type it: national ('677 12 34 56') or with the calling code ('+237…', '00237…', '237…'). Not a mobile number: 400 BILLING_PHONE_INVALID.",
+    example: '677 12 34 56',
   })
-  @Transform(compactPhone)
   @IsString({ message: PHONE_RULE })
-  @Matches(PHONE_PATTERN, { message: PHONE_RULE })
+  @IsNotEmpty({ message: PHONE_RULE })
+  @MaxLength(32, { message: PHONE_RULE })
   phone_number: string;
 
   @ApiProperty({ enum: MOBILE_MONEY_NETWORKS, enumName: 'MobileMoneyNetwork', example: 'MTN' })

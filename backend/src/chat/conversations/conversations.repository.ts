@@ -108,6 +108,29 @@ export class ConversationsRepository {
     return this.conversations.existsBy({ id, userId });
   }
 
+  /** Whether no other user has a conversation with this id (the app chose it for a new chat). */
+  async isFreeOrOwned(userId: string, id: string): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM "conversations" WHERE "id" = $1 AND "user_id" <> $2 LIMIT 1`,
+      [id, userId],
+    );
+    return rows.length === 0;
+  }
+
+  /**
+   * Creates an empty conversation with the id the app chose for a new chat, unless one has it
+   * already (a retry, or a second result of the same new chat): true when it is the user's.
+   */
+  async createIfAbsent(userId: string, id: string, title: string): Promise<boolean> {
+    await this.dataSource.query(
+      `INSERT INTO "conversations" ("id", "user_id", "title", "created_at", "updated_at")
+       VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp())
+       ON CONFLICT ("id") DO NOTHING`,
+      [id, userId, title],
+    );
+    return this.isOwnedConversation(userId, id);
+  }
+
   /**
    * Whether the conversation is the user's and, when `messageId` is given, holds that message:
    * what a send checks before charging other work (ChatService.assertCanSend). One round trip.

@@ -1,6 +1,12 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import type { ChatStreamEvent } from '@kasa/contracts';
-import { CHAT_MODEL, type ChatModel, ChatModelError, type ReadableFailure } from '../../ai/chat-model.port';
+import {
+  CHAT_MODEL,
+  type ChatModel,
+  ChatModelError,
+  type ChatReplyOutcome,
+  type ReadableFailure,
+} from '../../ai/chat-model.port';
 import { type AbortReason, type GenerationSpec, GenerationTask } from './generation-task';
 import { AbortableIterator } from './next-unless-aborted';
 import { type FinalReply, ReplyRepository } from './reply.repository';
@@ -62,7 +68,9 @@ interface UnsavedFinal {
  * ReplyTakeoverService on another instance.
  *
  * A failed reply's message is given back by whoever moves the reply out of 'streaming': the task
- * that saves its final state, or the takeover that ends it. So it is given back once.
+ * that saves its final state, or the takeover that ends it. So it is given back once. A reply
+ * that found nothing (ChatReplyOutcome.nothingFound) gives its message back in the very statement
+ * that saves it as complete (FinalReply.giveBack): once, and never lost between two statements.
  */
 @Injectable()
 export class ChatGenerationService implements BeforeApplicationShutdown {
@@ -153,6 +161,7 @@ export class ChatGenerationService implements BeforeApplicationShutdown {
   private async run(task: GenerationTask): Promise<void> {
     const { signal } = task.controller;
     let failure: ReadableFailure | null = null;
+    let outcome: ChatReplyOutcome | void = undefined;
     try {
       const prompt = task.spec.prepare
         ? await task.spec.prepare(signal)
@@ -176,7 +185,10 @@ export class ChatGenerationService implements BeforeApplicationShutdown {
             void iterator.return?.()?.catch(() => undefined);
             break;
           }
-          if (next.done) break;
+          if (next.done) {
+            outcome = next.value;
+            break;
+          }
           if (typeof next.value === 'string' && next.value.length) task.append(next.value);
         }
       } finally {
@@ -194,10 +206,14 @@ export class ChatGenerationService implements BeforeApplicationShutdown {
         }
       }
     }
-    await this.finish(task, failure);
+    await this.finish(task, failure, outcome);
   }
 
-  private async finish(task: GenerationTask, failure: ReadableFailure | null): Promise<void> {
+  private async finish(
+    task: GenerationTask,
+    failure: ReadableFailure | null,
+    outcome?: ChatReplyOutcome | void,
+  ): Promise<void> {
     const { conversationId } = task.spec;
     const reason = task.abortReason;
     let final: {
@@ -218,10 +234,17 @@ export class ChatGenerationService implements BeforeApplicationShutdown {
     } else {
       final = { status: 'complete', error: null, event: { done: true, conversationId } };
     }
-    const finalReply: FinalReply = { status: final.status, content: task.content, error: final.error };
+    const { reservation } = task.spec;
+    const finalReply: FinalReply = {
+      status: final.status,
+      content: task.content,
+      error: final.error,
+      ...(final.status === 'complete' && outcome?.nothingFound ? { giveBack: reservation.toJSON() } : {}),
+    };
     let savedHere = false;
     try {
       savedHere = await this.repository.finishReply(task.id, finalReply);
+      if (savedHere && finalReply.giveBack) reservation.markGivenBack();
       task.savedLength = task.content.length;
       task.savedCharacters = countCharacters(task.content);
     } catch (error) {
@@ -257,6 +280,7 @@ export class ChatGenerationService implements BeforeApplicationShutdown {
       try {
         const saved = await this.repository.finishReply(entry.task.id, entry.final);
         this.unsaved.delete(entry.task.id);
+        if (saved && entry.final.giveBack) entry.task.spec.reservation.markGivenBack();
         if (saved && entry.refund) await entry.task.spec.reservation.refund();
         this.logger.log(`Reply ${entry.task.id} saved after the database came back.`);
       } catch (error) {

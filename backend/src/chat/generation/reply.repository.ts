@@ -4,6 +4,7 @@ import type { ChatMessageStatus } from '@kasa/contracts';
 import type { DataSource } from 'typeorm';
 import type { ReadableFailure } from '../../ai/chat-model.port';
 import { BatchItemFailure, BatchWhileBusy } from '../../common';
+import { refundCountersCte, type ReservedUsage } from '../../usage';
 import {
   type AbandonedReply,
   type AbandonedReplyRow,
@@ -22,6 +23,11 @@ export interface FinalReply {
   status: Exclude<ChatMessageStatus, 'streaming'>;
   content: string;
   error: ReadableFailure | null;
+  /**
+   * Usage given back by the statement that ends the reply (a reply that found nothing costs no
+   * message): only a reply still 'streaming' is ended, so it is given back once.
+   */
+  giveBack?: ReservedUsage;
 }
 
 /** Replies saved per progress statement. */
@@ -160,6 +166,10 @@ export class ReplyRepository {
         status: reply.status,
         error: reply.error?.message ?? null,
         error_code: reply.error?.code ?? null,
+        give_back_user: reply.giveBack?.userId ?? null,
+        give_back_period: reply.giveBack?.period ?? null,
+        give_back_feature: reply.giveBack?.feature ?? null,
+        give_back_amount: reply.giveBack?.amount ?? null,
       })),
     );
     for (let attempt = 1; ; attempt++) {
@@ -167,7 +177,9 @@ export class ReplyRepository {
         const saved = await this.dataSource.query<Array<{ id: string }>>(
           `WITH "v" AS (
              SELECT * FROM jsonb_to_recordset($1::jsonb)
-               AS v("id" uuid, "content" text, "status" text, "error" text, "error_code" text)
+               AS v("id" uuid, "content" text, "status" text, "error" text, "error_code" text,
+                    "give_back_user" uuid, "give_back_period" date, "give_back_feature" text,
+                    "give_back_amount" int)
            ), "locked" AS (
              SELECT m."id" FROM "chat_messages" m JOIN "v" ON v."id" = m."id"
               WHERE m."status" = 'streaming' ORDER BY m."id" FOR NO KEY UPDATE OF m
@@ -182,6 +194,11 @@ export class ReplyRepository {
              UPDATE "conversations" c SET "updated_at" = x."updated_at"
                FROM (SELECT "conversation_id", max("updated_at") AS "updated_at" FROM "m" GROUP BY 1) x
               WHERE c."id" = x."conversation_id" AND c."updated_at" < x."updated_at"
+           ), "given_back" AS (
+             ${refundCountersCte(`(SELECT v."give_back_user" AS "user_id", v."give_back_period" AS "period",
+                                          v."give_back_feature" AS "feature", v."give_back_amount" AS "amount"
+                                     FROM "v" JOIN "m" ON m."id" = v."id"
+                                    WHERE v."give_back_amount" > 0) g`)}
            )
            SELECT "id" FROM "m"`,
           [rows],

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ChatModelsResponse, PLAN_IDS, type PlanId } from '@kasa/contracts';
 import { CLOCK, type Clock } from '../../common/clock';
-import { APP_CONFIG, type AppConfig, type ChatModelConfig } from '../../config';
+import { APP_CONFIG, type AppConfig, type ChatModelConfig, OFFLINE_CHAT_MODEL_ID } from '../../config';
 import { EntitlementService } from '../../entitlement';
 import type { User } from '../../users';
 import { chatModelNotAllowed, chatModelUnknown } from './chat-models.errors';
@@ -16,6 +16,9 @@ export interface ChatModelChoice {
 const allowsEveryPlan = (model: ChatModelConfig) => PLAN_IDS.every((plan) => model.plans.includes(plan));
 
 const choiceOf = (model: ChatModelConfig): ChatModelChoice => ({ id: model.id, name: model.name });
+
+/** What connects a model to a server answering offline (README, "AI providers"): for administrators only. */
+export const CONNECT_MODEL_SETTINGS = ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'CHAT_MODEL'] as const;
 
 /**
  * The chat models this server offers (CHAT_MODELS, docs/operations.md#chat-models) and which one
@@ -48,9 +51,14 @@ export class ChatModelsService {
     return this.models.length > 1;
   }
 
-  /** The models in the operator's order with `allowed` for this user's plan, and the default. */
-  async list(user: User): Promise<ChatModelsResponse> {
+  /**
+   * The models in the operator's order with `allowed` for this user's plan, and the default; with
+   * the offline advisor, `offline`, naming the settings that connect a model to an administrator.
+   */
+  async list(user: User, administrator = false): Promise<ChatModelsResponse> {
     const plan = this.models.every(allowsEveryPlan) ? null : await this.planOf(user);
+    // The offline engine has the advisor alone (config/chat-models.ts chatModelsConfig).
+    const offline = this.models.length === 1 && this.defaultModel.id === OFFLINE_CHAT_MODEL_ID;
     return {
       models: this.models.map((model) => ({
         id: model.id,
@@ -59,6 +67,7 @@ export class ChatModelsService {
         allowed: plan === null || model.plans.includes(plan),
       })),
       defaultModel: this.defaultModel.id,
+      ...(offline ? { offline: administrator ? { configure: [...CONNECT_MODEL_SETTINGS] } : {} } : {}),
     };
   }
 

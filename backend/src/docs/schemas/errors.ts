@@ -43,6 +43,14 @@ export class ApiErrorBodyDoc implements Required<ApiErrorBody> {
   })
   details: string[];
 
+  @ApiPropertyOptional({
+    type: String,
+    description:
+      'A feature this server cannot run: what the operator must set. Only in answers to administrators (ADMIN_USERNAMES).',
+    example: 'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (README.md#configuration).',
+  })
+  configure: string;
+
   @ApiProperty({ type: String, example: '/api/chat' })
   path: string;
 

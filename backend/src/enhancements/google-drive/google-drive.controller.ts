@@ -22,6 +22,8 @@ import {
 import { GoogleDriveService } from './google-drive.service';
 
 const HTML = { 'text/html': { schema: { type: 'string' } } };
+const NOT_CONFIGURED_DOC =
+  'Google Drive import is not available on this server (DRIVE_NOT_CONFIGURED): GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set; only administrators get `configure`.';
 
 const firstString = (value: unknown): string | undefined =>
   typeof value === 'string'
@@ -46,7 +48,7 @@ export class GoogleDriveController {
     description:
       'Also sets an HttpOnly, SameSite=Lax cookie (kasa_drive_<nonce>, path …/callback, 10 minutes) binding the consent to this browser: the callback requires it.',
   })
-  @ApiErrorResponse(503, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set (DRIVE_NOT_CONFIGURED).')
+  @ApiErrorResponse(503, NOT_CONFIGURED_DOC)
   async authUrl(
     @CurrentUser() user: User,
     @Res({ passthrough: true }) response: Response,
@@ -73,7 +75,7 @@ export class GoogleDriveController {
       "Consent denied (?error=access_denied), a state forged, expired or used, the browser without the state's binding cookie (a link completed elsewhere), or the code refused: a page says so.",
     content: HTML,
   })
-  @ApiErrorResponse(503, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set (DRIVE_NOT_CONFIGURED).')
+  @ApiErrorResponse(503, NOT_CONFIGURED_DOC)
   async callback(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { outcome, usedNonce } = await this.drive.callback(
       {
@@ -106,7 +108,7 @@ export class GoogleDriveController {
     'Google Drive is not connected (DRIVE_NOT_CONNECTED) or its access was revoked (DRIVE_ACCESS_REVOKED): connect again.',
   )
   @ApiErrorResponse(502, 'Google Drive could not be reached (DRIVE_UNREACHABLE) or failed (DRIVE_FAILED).')
-  @ApiErrorResponse(503, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set (DRIVE_NOT_CONFIGURED).')
+  @ApiErrorResponse(503, NOT_CONFIGURED_DOC)
   files(@CurrentUser() user: User, @Body() _body: DriveFilesDto): Promise<CloudStorageFilesResponse> {
     return this.drive.listFiles(user.id);
   }
@@ -129,7 +131,7 @@ export class GoogleDriveController {
     'A Google Form, folder or other item that cannot be imported (DRIVE_FILE_UNSUPPORTED).',
   )
   @ApiErrorResponse(502, 'Google Drive could not be reached (DRIVE_UNREACHABLE) or failed (DRIVE_FAILED).')
-  @ApiErrorResponse(503, 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set (DRIVE_NOT_CONFIGURED).')
+  @ApiErrorResponse(503, NOT_CONFIGURED_DOC)
   download(@CurrentUser() user: User, @Body() body: DriveDownloadDto): Promise<CloudStorageDownloadResponse> {
     return this.drive.download(user, body.fileId, body.conversationId);
   }

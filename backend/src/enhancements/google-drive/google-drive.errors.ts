@@ -3,17 +3,24 @@
  * uploads' fileTooLarge.
  */
 import { HttpStatus } from '@nestjs/common';
-import { ApiException } from '../../common/api-exception';
+import { ApiException, NotConfiguredException } from '../../common/api-exception';
 
-export const NOT_CONFIGURED_MESSAGE =
-  'Google Drive import is not configured on this server: the administrator must set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.';
+export const NOT_CONFIGURED_MESSAGE = 'Google Drive import is not available on this server.';
+/** For administrators only (common/api-exception.filter.ts). */
+export const NOT_CONFIGURED_CONFIGURE =
+  'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (an OAuth client of type "Web application"; README.md#configuration).';
 export const NOT_CONNECTED_MESSAGE = 'Connect Google Drive first.';
 export const REVOKED_MESSAGE =
   'Access to your Google Drive was revoked or has expired. Connect Google Drive again.';
 
 /** 503: no Google OAuth client is configured. */
 export const notConfigured = () =>
-  new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'DRIVE_NOT_CONFIGURED', NOT_CONFIGURED_MESSAGE);
+  new NotConfiguredException(
+    HttpStatus.SERVICE_UNAVAILABLE,
+    'DRIVE_NOT_CONFIGURED',
+    NOT_CONFIGURED_MESSAGE,
+    NOT_CONFIGURED_CONFIGURE,
+  );
 
 /** 409: the user has not connected Google Drive. */
 export const notConnected = () =>

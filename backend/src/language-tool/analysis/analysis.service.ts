@@ -46,8 +46,9 @@ export const ANALYSIS_CHILD_TIMEOUT_MS = 8_000;
 /** Characters of the model's answer read (a model that rambles is cut). */
 const MODEL_ANSWER_MAX = 16_000;
 
+/** Users read it: what to set is for the operator (README.md#ai-providers), never named here. */
 export const OFFLINE_NOTE =
-  'Translations and cultural context need a chat model: set OPENAI_BASE_URL (any OpenAI-compatible server) or OPENAI_API_KEY, and CHAT_MODEL.';
+  'Translations and cultural context need a chat model, which is not available on this server.';
 export const UNDETERMINED_NOTE =
   'The language could not be identified: the text is too short, or its words are in no language the analysis knows.';
 

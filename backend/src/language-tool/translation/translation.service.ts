@@ -70,9 +70,10 @@ export class TranslationService {
       dictionaryLoading,
     };
     if (this.model.engine !== 'openai-compatible') {
-      const offline = `No chat model is configured, so this is the dictionary's word-by-word answer${
+      // Users read it: what to set is for the operator (README.md#ai-providers), never named here.
+      const offline = `A full translation needs a chat model, which is not available on this server, so this is the dictionary's word-by-word answer${
         answer.missingWords.length ? ' with the words it lacks in [brackets]' : ''
-      }: set CHAT_MODEL and OPENAI_API_KEY (or OPENAI_BASE_URL) for a full translation.`;
+      }.`;
       return {
         ...base,
         translation: answer.translation,

@@ -9,7 +9,7 @@ import {
   type MediaGenerateRequest,
   type MediaType,
 } from '@kasa/contracts';
-import { IsConversationId } from '../../common';
+import { IsConversationId, IsNewConversationId } from '../../common';
 
 export const PROMPT_REQUIRED = 'Please enter a prompt to generate media.';
 export const PROMPT_TOO_LONG = `A prompt can be at most ${MEDIA_PROMPT_MAX_LENGTH} characters long.`;
@@ -62,4 +62,14 @@ export class GenerateMediaDto implements MediaGenerateRequest {
   @IsOptional()
   @IsConversationId()
   conversationId?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    description:
+      'Instead of conversationId, from a new chat: the id the app chose for it. The prompt and the image start that conversation, titled from the prompt; another result sent with the same id joins it. Nothing more is charged for the conversation.',
+  })
+  @IsOptional()
+  @IsNewConversationId()
+  newConversationId?: string;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import {
   SPEECH_FORMATS,
   SPEECH_TEXT_MAX_LENGTH,
@@ -9,6 +9,7 @@ import {
   type SpeechFormat,
   type SpeechVoice,
 } from '@kasa/contracts';
+import { IsConversationId, IsNewConversationId } from '../../common';
 
 export const TEXT_REQUIRED = 'Please enter text to convert to speech.';
 export const TEXT_TOO_LONG = `The text can be at most ${SPEECH_TEXT_MAX_LENGTH} characters long.`;
@@ -57,4 +58,24 @@ export class SpeakDto implements SpeakRequest {
   @OmittedOrValid()
   @IsIn(SPEECH_FORMATS, { message: FORMAT_INVALID })
   format: SpeechFormat = 'mp3';
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    description:
+      "One of the user's conversations: the text and the speech become its last two messages (the chat's Text to Speech quick action).",
+  })
+  @IsOptional()
+  @IsConversationId()
+  conversationId?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    description:
+      'Instead of conversationId, from a new chat: the id the app chose for it. The text and the speech start that conversation, titled from the text; another result sent with the same id joins it.',
+  })
+  @IsOptional()
+  @IsNewConversationId()
+  newConversationId?: string;
 }

@@ -35,7 +35,8 @@ export class SpeechToTextCapabilitiesDoc {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'Why it is unavailable, naming what to install or configure; null when available.',
+    description:
+      'Why it is unavailable, naming what to install or configure: for administrators (ADMIN_USERNAMES) only; null when available and for everyone else.',
   })
   unavailableReason: string | null;
 }

@@ -84,6 +84,14 @@ export class TranscribeUploadDoc {
   conversationId?: string;
 
   @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    description:
+      'Instead of conversationId, from a new chat: the id the app chose for it. The recording and its transcription start that conversation, titled from the transcription; another result sent with the same id joins it.',
+  })
+  newConversationId?: string;
+
+  @ApiPropertyOptional({
     enum: SPEECH_LANGUAGE_HINTS,
     default: 'auto',
     description:

@@ -1,6 +1,7 @@
 import type { SpeechToText } from '../../ai/transcription/transcription.port';
 import type { ChatService } from '../../chat';
 import type { ReceivedFile } from '../../common/multipart-file';
+import { NotConfiguredException } from '../../common/api-exception';
 import type { FilesService } from '../../files';
 import type { IdempotentRequestsService } from '../../idempotent-requests';
 import type { QueueService } from '../../queue';
@@ -87,9 +88,21 @@ describe('VoiceTurnsService: what a turn refuses before anything is charged', ()
 
   it('no engine, or a language it cannot hear, before the chat is asked anything', async () => {
     const stored = { recordingId: RECORDING };
-    expect(
-      await codeOf(service({ unavailableReason: 'Install pocketsphinx.' }).turn(user, { fields: stored })),
-    ).toMatchObject({ status: 503, code: 'STT_UNAVAILABLE', message: 'Install pocketsphinx.' });
+    const unavailable = service({ unavailableReason: 'Install pocketsphinx.' }).turn(user, {
+      fields: stored,
+    });
+    const refusal = await unavailable.then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    // The user reads that it is not available; what to install is for administrators only.
+    expect(refusal).toBeInstanceOf(NotConfiguredException);
+    expect(refusal).toMatchObject({ configure: 'Install pocketsphinx.' });
+    expect(await codeOf(Promise.reject(refusal))).toMatchObject({
+      status: 503,
+      code: 'STT_UNAVAILABLE',
+      message: 'Transcription is not available on this server.',
+    });
     expect(await codeOf(service().turn(user, { fields: { ...stored, language: 'fr' } }))).toMatchObject({
       status: 400,
       code: 'VOICE_LANGUAGE_UNSUPPORTED',

@@ -1,5 +1,13 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import type { PaymentsRuntimeConfig, RemoteName, RuntimeConfig } from '@kasa/contracts';
+import {
+  MOBILE_MONEY_NETWORKS,
+  type FeaturesRuntimeConfig,
+  type MobileMoneyNetwork,
+  type PaymentsRuntimeConfig,
+  type RemoteName,
+  type RuntimeConfig,
+  type SupportContacts,
+} from '@kasa/contracts';
 
 @ApiSchema({
   name: 'RemoteUrls',
@@ -29,6 +37,52 @@ export class PaymentsRuntimeConfigDoc implements Required<PaymentsRuntimeConfig>
 
   @ApiProperty({ enum: ['flutterwave', 'sandbox'] })
   mobileMoney: 'flutterwave' | 'sandbox';
+
+  @ApiProperty({
+    type: String,
+    description:
+      "The calling code mobile money numbers are read with (MOBILE_MONEY_COUNTRY_CODE), without '+'.",
+    example: '237',
+  })
+  mobileMoneyCountryCode: string;
+
+  @ApiProperty({
+    enum: MOBILE_MONEY_NETWORKS,
+    enumName: 'MobileMoneyNetwork',
+    isArray: true,
+    description: 'The networks mobile money has a route for: the only ones the form offers.',
+    example: ['MTN', 'ORANGE'],
+  })
+  mobileMoneyNetworks: MobileMoneyNetwork[];
+}
+
+@ApiSchema({
+  name: 'FeaturesRuntimeConfig',
+  description:
+    'Which optional features this server can run (the others show "Not available on this server").',
+})
+export class FeaturesRuntimeConfigDoc implements Required<FeaturesRuntimeConfig> {
+  @ApiProperty({
+    type: Boolean,
+    description: 'Google Drive import (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set).',
+  })
+  cloudStorage: boolean;
+}
+
+@ApiSchema({
+  name: 'SupportContacts',
+  description:
+    "The operator's support contacts (SUPPORT_EMAIL, SUPPORT_WHATSAPP, SUPPORT_PHONE), each only when set.",
+})
+export class SupportContactsDoc implements SupportContacts {
+  @ApiPropertyOptional({ type: String, example: 'help@kasa.example' })
+  email?: string;
+
+  @ApiPropertyOptional({ type: String, description: 'International number.', example: '+237677123456' })
+  whatsapp?: string;
+
+  @ApiPropertyOptional({ type: String, description: 'International number.', example: '+237677123456' })
+  phone?: string;
 }
 
 @ApiSchema({ name: 'RuntimeConfig', description: 'What the shell reads before mounting any remote.' })
@@ -44,4 +98,10 @@ export class RuntimeConfigDoc implements Required<RuntimeConfig> {
 
   @ApiProperty({ type: () => PaymentsRuntimeConfigDoc })
   payments: PaymentsRuntimeConfigDoc;
+
+  @ApiProperty({ type: () => SupportContactsDoc })
+  support: SupportContactsDoc;
+
+  @ApiProperty({ type: () => FeaturesRuntimeConfigDoc })
+  features: FeaturesRuntimeConfigDoc;
 }

@@ -1,7 +1,7 @@
 // The shared harness itself: what the remotes' specs rely on.
 import { screen } from '@testing-library/react';
 import { CURRENT_USER_QUERY_KEY, apiFetch } from '@kasa/api-client';
-import { useAppInfo } from '../app-info';
+import { DEFAULT_PAYMENTS, useAppInfo } from '../app-info';
 import {
   TEST_PLAN_LIMITS,
   TEST_USER,
@@ -67,7 +67,7 @@ describe('renderRemote', () => {
   test('renders inside the shell providers at `path`, with the location probe and the query client', () => {
     const { queryClient } = renderRemote(<Names />, {
       path: '/x?y=1',
-      appInfo: { payments: { card: 'stripe', mobileMoney: 'sandbox' } },
+      appInfo: { payments: { ...DEFAULT_PAYMENTS, card: 'stripe' } },
     });
     expect(screen.getByText('Kasa stripe')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/x?y=1');

@@ -63,15 +63,38 @@ const renderDialog = () =>
     <CloudStorageDialog open onClose={jest.fn()} onComplete={onComplete} conversationId="c1" />,
   );
 
-test("not configured (503): the server's words, and no Connect", async () => {
-  answers['GET /api/enhancements/google-drive/auth-url'] = () =>
-    jsonResponse(503, {
-      statusCode: 503,
-      message: 'Google Drive is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.',
-    });
+const NOT_CONFIGURED = {
+  statusCode: 503,
+  code: 'DRIVE_NOT_CONFIGURED',
+  message: 'Google Drive import is not available on this server.',
+};
+
+test('not configured (503), for a user: not available on this server, no variable name, no Connect', async () => {
+  answers['GET /api/enhancements/google-drive/auth-url'] = () => jsonResponse(503, NOT_CONFIGURED);
   renderDialog();
-  expect(await screen.findByTestId('cloud-not-configured')).toHaveTextContent('GOOGLE_CLIENT_ID');
+  const notice = await screen.findByTestId('cloud-not-configured');
+  expect(notice).toHaveTextContent('not available on this server');
+  expect(notice).not.toHaveTextContent('GOOGLE_CLIENT_ID');
+  expect(screen.queryByTestId('cloud-configure')).toBeNull();
   expect(screen.queryByRole('button', { name: 'Connect Google Drive' })).toBeNull();
+});
+
+test("not configured (503), for an administrator: also what to set (the answer's configure)", async () => {
+  answers['GET /api/enhancements/google-drive/auth-url'] = () =>
+    jsonResponse(503, { ...NOT_CONFIGURED, configure: 'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.' });
+  renderDialog();
+  expect(await screen.findByTestId('cloud-configure')).toHaveTextContent(
+    'For administrators: Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.',
+  );
+  expect(screen.getByTestId('cloud-not-configured')).toHaveTextContent('not available on this server');
+});
+
+test('another 503 (a proxy in front of the server) is a failure, not "not available"', async () => {
+  answers['GET /api/enhancements/google-drive/auth-url'] = () =>
+    jsonResponse(503, { statusCode: 503, message: 'Service Unavailable' });
+  renderDialog();
+  expect(await screen.findByTestId('cloud-init-failed')).toBeInTheDocument();
+  expect(screen.queryByTestId('cloud-not-configured')).toBeNull();
 });
 
 test("other failures: 'Failed to initialize'", async () => {

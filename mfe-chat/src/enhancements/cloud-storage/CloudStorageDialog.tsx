@@ -2,8 +2,11 @@
 // the cookie that lets only this browser complete the sign-in); Connect opens it in a 500x600
 // window, checks every second whether that window closed, and a second after it did lists the
 // user's files (the server's callback stored the grant). Each file has Import: the server copies
-// it into the user's uploads, and it joins the draft. A server without Google credentials says so
-// (503), and there is no Connect.
+// it into the user's uploads, and it joins the draft. A server without Google credentials answers
+// 503 DRIVE_NOT_CONFIGURED: the dialog says "not available on this server", with no Connect, and
+// shows what to set only to an administrator, whose answer alone carries `configure`
+// (docs/product.md#features-this-server-cannot-run). The menu item is disabled beforehand when the
+// runtime configuration says so (EnhancementsPopover.tsx).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@kasa/api-client';
@@ -23,7 +26,7 @@ export const LIST_DELAY_MS = 1000;
 type Setup =
   | { state: 'loading' }
   | { state: 'ready'; authUrl: string }
-  | { state: 'not-configured'; message: string; detail: string }
+  | { state: 'not-configured'; message: string; configure: string | null }
   | { state: 'failed'; detail: string };
 
 type Listing =
@@ -68,11 +71,13 @@ export default function CloudStorageDialog({
       .then(({ authUrl }) => setSetup({ state: 'ready', authUrl }))
       .catch((error: unknown) => {
         if (abort.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 503) {
+        // Only this code: a 503 SERVICE_UNAVAILABLE (the database briefly out) is a failure to retry.
+        if (error instanceof ApiError && error.code === 'DRIVE_NOT_CONFIGURED') {
+          const configure = error.body?.configure;
           setSetup({
             state: 'not-configured',
             message: errorText(error, t('notConfigured')),
-            detail: error.serverMessage,
+            configure: typeof configure === 'string' && configure ? configure : null,
           });
         } else {
           setSetup({ state: 'failed', detail: errorText(error) });
@@ -145,12 +150,12 @@ export default function CloudStorageDialog({
           <Box component="p" sx={{ mt: 0, fontWeight: 700 }}>
             {setup.message}
           </Box>
-          {setup.detail && setup.detail !== setup.message && (
-            <Box
-              component="p"
-              sx={{ mb: 0, color: 'text.secondary', fontFamily: 'monospace', fontSize: '0.9rem' }}
-            >
-              {setup.detail}
+          {setup.configure && (
+            <Box component="p" data-testid="cloud-configure" sx={{ mb: 0, color: 'text.secondary' }}>
+              {t('forAdministrators')}{' '}
+              <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.9rem' }}>
+                {setup.configure}
+              </Box>
             </Box>
           )}
         </Box>

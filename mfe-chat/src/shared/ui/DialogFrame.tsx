@@ -1,9 +1,10 @@
 // The frame of a dialog (the enhancements, the payment options): MUI's Dialog (focus trap, Escape, focus back to the plus
-// button on close), full screen on a phone, a heading and a close button. Only dialogs import it:
+// button on close), full screen on a phone, a heading and a close button; Back closes it
+// (docs/product.md#back-and-escape-on-phones). Only dialogs import it:
 // it loads with the first dialog opened, never with the chat screen.
 import type { ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
-import { Box, useT } from '@kasa/ui';
+import { Box, useBackCloses, useT } from '@kasa/ui';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { CloseIcon } from './icons';
 import { IconButton } from './IconButton';
@@ -26,6 +27,7 @@ export function DialogFrame({
 }) {
   const t = useT(dialogFrameMessages);
   const phone = useMediaQuery(PHONE_QUERY);
+  useBackCloses(open, onClose);
   const headingId = `${testId}-title`;
   return (
     <Dialog

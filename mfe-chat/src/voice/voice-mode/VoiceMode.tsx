@@ -1,12 +1,12 @@
 // Voice mode (docs/product.md#voice): a full-screen, hands-free talk with the assistant. Large
 // targets for a phone held at arm's length: the centre circle sends now while listening and
-// interrupts while speaking; End (or Escape) closes it. Loaded only when the composer's "Voice
+// interrupts while speaking; End (or Escape, or Back) closes it. Loaded only when the composer's "Voice
 // mode" button is tapped (React.lazy); the loop itself is ./voice-session.ts.
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import Dialog from '@mui/material/Dialog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage, VoiceCapabilities } from '@kasa/contracts';
-import { Box, ButtonBase, useErrorText, useLanguage, useT } from '@kasa/ui';
+import { Box, ButtonBase, useBackCloses, useErrorText, useLanguage, useT } from '@kasa/ui';
 import { readVoicePreferences, useVoicePreferences } from '@kasa/ui/voice-preferences';
 import type { ChatSender, LiveTurn } from '../../sending/chat-sender';
 import { conversationQueryKey } from '../../shared/chat-api';
@@ -114,6 +114,8 @@ export default function VoiceMode({ sender, model, onClose }: VoiceModeProps) {
     session?.end();
     onClose();
   };
+  // Back ends it like End, and stays on the chat (docs/product.md#back-and-escape-on-phones).
+  useBackCloses(true, end);
 
   const headingId = useId();
   const blockText = !online ? t('needsConnection') : block?.text;

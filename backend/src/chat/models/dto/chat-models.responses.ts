@@ -1,5 +1,11 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { type ChatModelOption, type ChatModelsResponse, PLAN_IDS, type PlanId } from '@kasa/contracts';
+import {
+  type ChatModelOption,
+  type ChatModelsResponse,
+  type ChatOfflineAdvisor,
+  PLAN_IDS,
+  type PlanId,
+} from '@kasa/contracts';
 import { ApiErrorResponse } from '../../../docs';
 
 @ApiSchema({ name: 'ChatModelOption', description: 'A chat model this server offers.' })
@@ -27,6 +33,22 @@ export class ChatModelOptionDoc implements ChatModelOption {
 }
 
 @ApiSchema({
+  name: 'ChatOfflineAdvisor',
+  description:
+    "No AI model is connected: the offline advisor answers from the app's own pages and the user's saved content.",
+})
+export class ChatOfflineAdvisorDoc implements ChatOfflineAdvisor {
+  @ApiProperty({
+    type: [String],
+    required: false,
+    example: ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'CHAT_MODEL'],
+    description:
+      'The server settings that connect a model (README, "AI providers"). Administrators (ADMIN_USERNAMES) only.',
+  })
+  configure?: string[];
+}
+
+@ApiSchema({
   name: 'ChatModelsResponse',
   description:
     "The chat models in the operator's order, and the default (what Basic users and new conversations get). One model: the composer shows no picker.",
@@ -37,6 +59,13 @@ export class ChatModelsResponseDoc implements ChatModelsResponse {
 
   @ApiProperty({ type: String, example: 'llama3.2:3b', description: 'The id of the default model.' })
   defaultModel: string;
+
+  @ApiProperty({
+    type: ChatOfflineAdvisorDoc,
+    required: false,
+    description: 'Present when no AI model is connected: the chat shows a notice.',
+  })
+  offline?: ChatOfflineAdvisor;
 }
 
 /**

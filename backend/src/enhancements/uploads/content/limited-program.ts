@@ -38,7 +38,8 @@ const logger = new Logger('UploadExtraction');
  * Runs one program that reads an upload, within the upload's limits: a hard memory ceiling
  * (prlimit, run-process.ts) and a timeout that never passes the extraction's deadline. Each way
  * it can end becomes a final ExtractionError, none a retry:
- * - missing program: UPLOAD_OCR_UNAVAILABLE naming the Debian package (or the Node reader failed);
+ * - missing program: UPLOAD_OCR_UNAVAILABLE, "not available on this server" (the log names the
+ *   Debian package to install), or the Node reader failed;
  * - memory ceiling hit (a crash signal or an allocation failure on stderr, even with exit code 0,
  *   as tesseract sometimes does): UPLOAD_EXTRACTION_LIMIT;
  * - past the deadline: TimeLimitReached (the caller decides: a scan keeps its pages);
@@ -61,15 +62,20 @@ export async function runLimited(program: LimitedProgram): Promise<ProcessResult
   return result;
 }
 
+export const OCR_UNAVAILABLE_MESSAGE = 'Text recognition is not available on this server.';
+
 function failureOf(program: LimitedProgram, error: unknown, timeoutMs: number): Error {
   const { command, deadline, memory } = program;
   if (!(error instanceof ProcessFailedError)) return error as Error;
   if (!error.ending) {
-    if (/ could not start: .*ENOENT/.test(error.message) && program.debianPackage)
-      return new ExtractionError(
-        'UPLOAD_OCR_UNAVAILABLE',
-        `Text recognition is not available on this server: ${command} is missing. Install the Debian package ${program.debianPackage} (or set ${program.variable}).`,
+    if (/ could not start: .*ENOENT/.test(error.message) && program.debianPackage) {
+      // What to install is for the operator (the log); the upload's owner reads only that OCR is
+      // not available here (docs/product.md#features-this-server-cannot-run).
+      logger.warn(
+        `${command} is missing: install the Debian package ${program.debianPackage} (or set ${program.variable}) for text recognition.`,
       );
+      return new ExtractionError('UPLOAD_OCR_UNAVAILABLE', OCR_UNAVAILABLE_MESSAGE);
+    }
     logger.error(error.message);
     return new ExtractionError('UPLOAD_EXTRACTION_FAILED', 'The text of this file could not be read.');
   }

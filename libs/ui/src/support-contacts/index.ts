@@ -1,0 +1,2 @@
+export * from './SupportContacts';
+export * from './support-links';

@@ -1,0 +1,46 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { DialogFrame } from './DialogFrame';
+
+/** History traversals fire popstate in later tasks: enough turns for them, in order. */
+const settle = () =>
+  act(async () => {
+    for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
+function Page() {
+  const [open, setOpen] = useState(true);
+  return open ? (
+    <DialogFrame open title="Web Search" testId="test-dialog" onClose={() => setOpen(false)}>
+      settings
+    </DialogFrame>
+  ) : (
+    <p>the page</p>
+  );
+}
+
+test('Back closes a chat dialog and stays on the chat', async () => {
+  window.history.replaceState({ idx: 0 }, '', '/chat?c=1');
+  render(<Page />);
+  await settle();
+  expect(screen.getByRole('dialog', { name: 'Web Search' })).toBeInTheDocument();
+
+  window.history.back();
+  await settle();
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.getByText('the page')).toBeInTheDocument();
+  expect(window.location.search).toBe('?c=1');
+});
+
+test('its close button takes its history entry back with it', async () => {
+  window.history.replaceState({ idx: 0 }, '', '/chat');
+  render(<Page />);
+  await settle();
+  // Its own entry, over the page's.
+  expect(window.history.state).toMatchObject({ idx: 0, kasaLayer: expect.anything() });
+  await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+  await settle();
+  expect(screen.getByText('the page')).toBeInTheDocument();
+  expect(window.history.state).toEqual({ idx: 0 });
+});
