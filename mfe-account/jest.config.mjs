@@ -26,6 +26,7 @@ export default {
     '^@kasa/ui/testing$': path.join(libs, 'ui/src/testing/index.ts'),
     '^@kasa/ui/clipboard$': path.join(libs, 'ui/src/clipboard.ts'),
     '^@kasa/ui/voice-preferences$': path.join(libs, 'ui/src/voice-preferences.ts'),
+    '^@kasa/ui/dialog-frame$': path.join(libs, 'ui/src/DialogFrame.tsx'),
     '\\.css$': 'identity-obj-proxy',
   },
   setupFiles: [path.join(libs, 'ui/test/jest.setup.ts')],

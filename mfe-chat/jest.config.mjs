@@ -35,6 +35,7 @@ export default {
     '^@kasa/ui/safe-url$': path.join(libs, 'ui/src/safe-url.ts'),
     '^@kasa/ui/clipboard$': path.join(libs, 'ui/src/clipboard.ts'),
     '^@kasa/ui/voice-preferences$': path.join(libs, 'ui/src/voice-preferences.ts'),
+    '^@kasa/ui/dialog-frame$': path.join(libs, 'ui/src/DialogFrame.tsx'),
     '\\.css$': 'identity-obj-proxy',
   },
   setupFiles: [path.join(libs, 'ui/test/jest.setup.ts'), '<rootDir>/test/jest.setup.ts'],

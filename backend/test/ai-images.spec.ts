@@ -228,7 +228,7 @@ describe('OpenAI-compatible image adapter (against a loopback images server)', (
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('names IMAGE_MODEL when the server does not know the model', async () => {
+  it('names IMAGE_MODEL to the log, not to the user, when the server does not know the model', async () => {
     fake.script.push({
       kind: 'error',
       status: 404,
@@ -237,7 +237,10 @@ describe('OpenAI-compatible image adapter (against a loopback images server)', (
     });
     const error = await failureOf(model.generate({ prompt: 'sun', size: '1024x1024' }));
     expect(error.code).toBe('AI_MODEL_UNKNOWN');
-    expect(error.message).toContain('IMAGE_MODEL');
+    expect(error.message).toBe(
+      'The AI service is not set up correctly on this server. Please tell the administrator.',
+    );
+    expect(logged.join('\n')).toContain('the administrator should check IMAGE_MODEL');
   });
 
   it('reports a refused API key (401) at once, and keeps the key out of the logs', async () => {

@@ -101,7 +101,9 @@ describe('offline advisor (no AI model configured)', () => {
     ['How do you use cookies?', '/legal/cookies', /^Cookie Policy — /],
     ['Can I pay with Orange Money?', '/legal/pricing', /^Pricing — How to pay$/],
     ['Can I get a refund?', '/legal/terms', /^Terms of Use — Plans and payments$/],
-    ['Comment supprimer mon compte ?', '/legal/privacy', /^Privacy Policy — /],
+    // A French question is answered from the French pages (their titles, their text).
+    ['Comment supprimer mon compte ?', '/legal/privacy', /^Politique de confidentialité — /],
+    ['Puis-je payer avec Orange Money ?', '/legal/pricing', /^Tarifs — Comment payer$/],
   ])('still finds the pages a question really is about: %s', async (text, url, title) => {
     const hits = await knowledge.search({ text, userId: 'user-a', limit: 3 });
     expect(hits[0]).toEqual(expect.objectContaining({ url, title: expect.stringMatching(title) }));
@@ -123,6 +125,10 @@ describe('offline advisor (no AI model configured)', () => {
     expect(answer).not.toMatch(SET_UP_TEXT);
     expect(answer).toContain('](/legal/pricing)');
     expect(answer).not.toContain('Here is what I found');
+    // It quotes the French pages, not the English ones.
+    expect(answer).toMatch(/\[Tarifs — [^\]]+\]\(\/legal\/pricing\)/);
+    expect(answer).toMatch(/4 USD par mois|2 500 XAF/);
+    expect(answer).not.toMatch(/Pricing —|per month/);
   });
 
   it('says so in French to a French question, naming its sources in French', async () => {

@@ -195,15 +195,17 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     expect(error?.code).toBe('AI_AUTH_FAILED');
     expect(error?.status).toBe(401);
     expect(error?.message).toBe(
-      'The AI service refused the API key. The administrator should check OPENAI_API_KEY.',
+      'The AI service is not set up correctly on this server. Please tell the administrator.',
     );
     expect(fake.requests).toHaveLength(1);
     expect(logged.join('\n')).toContain('Incorrect API key provided');
+    // The setting to check goes to the operator's log, never to the user's message.
+    expect(logged.join('\n')).toContain('the administrator should check OPENAI_API_KEY');
     expect(logged.join('\n')).not.toContain(API_KEY);
     expect(logged.join('\n')).not.toContain('0123456789abcdef');
   });
 
-  it('404 (unknown model): "bad_request" naming the model, no retry', async () => {
+  it('404 (unknown model): "bad_request", CHAT_MODEL named to the log only, no retry', async () => {
     fake.script({
       kind: 'error',
       status: 404,
@@ -214,17 +216,19 @@ describe('OpenAI-compatible chat adapter (against a loopback chat-completions se
     expect(error?.kind).toBe('bad_request');
     expect(error?.code).toBe('AI_MODEL_UNKNOWN');
     expect(error?.message).toBe(
-      'The AI service does not know the model "test-model". The administrator should check CHAT_MODEL.',
+      'The AI service is not set up correctly on this server. Please tell the administrator.',
     );
+    expect(error?.configure).toBe('CHAT_MODEL');
+    expect(logged.join('\n')).toContain('the administrator should check CHAT_MODEL');
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('400 about the model (OpenRouter): "bad_request" naming the model', async () => {
+  it('400 about the model (OpenRouter): "bad_request", AI_MODEL_UNKNOWN', async () => {
     fake.script({ kind: 'error', status: 400, message: 'test-model is not a valid model ID' });
     const model = new OpenAiChatModel(aiConfig(fake.baseUrl), fastRetries);
     const { error } = await collect(model.stream(chatRequest()));
     expect(error?.kind).toBe('bad_request');
-    expect(error?.message).toContain('"test-model"');
+    expect(error).toMatchObject({ code: 'AI_MODEL_UNKNOWN', configure: 'CHAT_MODEL' });
     expect(fake.requests).toHaveLength(1);
   });
 

@@ -231,23 +231,35 @@ describe('OpenAI-compatible text-to-speech (audio.speech against a loopback serv
       401,
       'AI_AUTH_FAILED',
       { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } },
-      /OPENAI_API_KEY/,
+      /not set up correctly on this server/,
+      'OPENAI_API_KEY',
     ],
     [
       404,
       'AI_MODEL_UNKNOWN',
       { error: { message: 'The model `tts-1-hd` does not exist', code: 'model_not_found' } },
-      /"tts-1-hd".*TTS_MODEL/,
+      /not set up correctly on this server/,
+      'TTS_MODEL',
     ],
-    [429, 'AI_BUSY', { error: { message: 'Rate limit reached', type: 'requests' } }, /busy/],
-    [500, 'AI_UNAVAILABLE', { error: { message: 'The server had an error' } }, /could not be reached/],
-  ])('maps an HTTP %s error body to %s', async (status, code, body, message) => {
-    reply = { status, body };
-    const failure = await adapter()
-      .synthesize({ text: 'Hello', voice: 'alloy', format: 'opus' })
-      .catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(ChatModelError);
-    expect(failure).toMatchObject({ code, status });
-    expect((failure as Error).message).toMatch(message);
-  });
+    [429, 'AI_BUSY', { error: { message: 'Rate limit reached', type: 'requests' } }, /busy/, undefined],
+    [
+      500,
+      'AI_UNAVAILABLE',
+      { error: { message: 'The server had an error' } },
+      /could not be reached/,
+      undefined,
+    ],
+  ])(
+    'maps an HTTP %s error body to %s, naming a setting to the log only',
+    async (status, code, body, message, configure) => {
+      reply = { status, body };
+      const failure = await adapter()
+        .synthesize({ text: 'Hello', voice: 'alloy', format: 'opus' })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ChatModelError);
+      expect(failure).toMatchObject({ code, status, configure });
+      expect((failure as Error).message).toMatch(message);
+      expect((failure as Error).message).not.toMatch(/OPENAI_API_KEY|_MODEL/);
+    },
+  );
 });

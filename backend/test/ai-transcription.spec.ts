@@ -286,19 +286,30 @@ describe('OpenAI-compatible speech-to-text (audio.transcriptions against a loopb
       401,
       'AI_AUTH_FAILED',
       { error: { message: 'Invalid API key', type: 'invalid_request_error' } },
-      /OPENAI_API_KEY/,
+      /not set up correctly on this server/,
+      'OPENAI_API_KEY',
     ],
-    [400, 'AI_MODEL_UNKNOWN', { error: { message: 'Model whisper-9 is not a valid model' } }, /STT_MODEL/],
-    [503, 'AI_UNAVAILABLE', { error: { message: 'overloaded' } }, /could not be reached/],
-  ])('maps an HTTP %s error body to %s', async (status, code, body, message) => {
-    reply = { status, body };
-    const failure = await adapter()
-      .transcribe({ audio: await goForwardWav(), contentType: 'audio/wav' })
-      .catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(ChatModelError);
-    expect(failure).toMatchObject({ code, status });
-    expect((failure as Error).message).toMatch(message);
-  });
+    [
+      400,
+      'AI_MODEL_UNKNOWN',
+      { error: { message: 'Model whisper-9 is not a valid model' } },
+      /not set up correctly on this server/,
+      'STT_MODEL',
+    ],
+    [503, 'AI_UNAVAILABLE', { error: { message: 'overloaded' } }, /could not be reached/, undefined],
+  ])(
+    'maps an HTTP %s error body to %s, naming a setting to the log only',
+    async (status, code, body, message, configure) => {
+      reply = { status, body };
+      const failure = await adapter()
+        .transcribe({ audio: await goForwardWav(), contentType: 'audio/wav' })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ChatModelError);
+      expect(failure).toMatchObject({ code, status, configure });
+      expect((failure as Error).message).toMatch(message);
+      expect((failure as Error).message).not.toMatch(/OPENAI_API_KEY|_MODEL/);
+    },
+  );
 
   it("sends the user's language as the hint, and answers the language heard as an ISO 639-1 code", async () => {
     // OpenAI's whisper-1 answers the language's English name in verbose_json.

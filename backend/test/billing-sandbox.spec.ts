@@ -252,6 +252,28 @@ describe('sandbox checkout (no payment keys configured)', () => {
     expect(await planOf(jafar)).toBe('BASIC_PLAN');
   });
 
+  it('speaks French with ?lang=fr or a French Accept-Language, English otherwise', async () => {
+    const lea = await register();
+    const { checkoutUrl } = await mobileMoneyCheckout(lea);
+    const byQuery = await http().get(`${checkoutUrl}?lang=fr`).set('Accept-Language', 'en').expect(200);
+    expect(byQuery.text).toContain('<html lang="fr">');
+    expect(byQuery.text).toContain('Accepter le paiement');
+    expect(byQuery.text).not.toContain('Approve payment');
+    const byHeader = await http()
+      .get(checkoutUrl!)
+      .set('Accept-Language', 'fr-CM,fr;q=0.9,en;q=0.5')
+      .expect(200);
+    expect(byHeader.text).toContain('Refuser le paiement');
+    expect(byHeader.headers.vary).toMatch(/Accept-Language/);
+    const english = await http().get(`${checkoutUrl}?lang=xx`).set('Accept-Language', 'de').expect(200);
+    expect(english.text).toContain('<html lang="en">');
+    expect(english.text).toContain('Approve payment');
+    const missing = await http()
+      .get(`/api/billing/sandbox/checkout/${'B'.repeat(32)}?lang=fr`)
+      .expect(404);
+    expect(missing.text).toContain('Paiement introuvable');
+  });
+
   it('refuses malformed and unknown checkout links', async () => {
     const malformed = await http().get('/api/billing/sandbox/checkout/not-a-checkout').expect(400);
     expect(malformed.body.message).toBe(NOT_A_CHECKOUT_LINK);

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import request from 'supertest';
 import { type ApiErrorBody, isErrorCode } from '@kasa/contracts';
 import { UsageService } from '../src/usage';
@@ -119,20 +120,31 @@ describe('a precise code for the failures users meet', () => {
   it('a model failure ends the stream with an error event carrying its code, stored with the reply', async () => {
     const user = await registerUser(ctx.app, { prefix: 'codes' });
     fake.script({ kind: 'error', status: 401, message: 'Incorrect API key provided.' });
-    const stream = await openChatStream(baseUrl, user.token, { message: 'Hello?' });
-    expect(stream.status).toBe(200);
-    const events = await stream.ended;
-    const { conversationId } = events[0];
-    expect(events.at(-1)).toEqual({
-      error: 'The AI service refused the API key. The administrator should check OPENAI_API_KEY.',
-      code: 'AI_AUTH_FAILED',
-      conversationId,
-    });
-    const stored = await http()
-      .get(`/api/chat/conversations/${conversationId}`)
-      .set(bearer(user))
-      .expect(200);
-    expect(stored.body.at(-1)).toMatchObject({ status: 'failed', errorCode: 'AI_AUTH_FAILED' });
+    const logged: string[] = [];
+    const keep = (message: unknown) => void logged.push(String(message));
+    const errorLog = jest.spyOn(Logger.prototype, 'error').mockImplementation(keep);
+    try {
+      const stream = await openChatStream(baseUrl, user.token, { message: 'Hello?' });
+      expect(stream.status).toBe(200);
+      const events = await stream.ended;
+      const { conversationId } = events[0];
+      // Every user reads this: no setting is named (docs/product.md#features-this-server-cannot-run).
+      expect(events.at(-1)).toEqual({
+        error: 'The AI service is not set up correctly on this server. Please tell the administrator.',
+        code: 'AI_AUTH_FAILED',
+        conversationId,
+      });
+      const stored = await http()
+        .get(`/api/chat/conversations/${conversationId}`)
+        .set(bearer(user))
+        .expect(200);
+      expect(stored.body.at(-1)).toMatchObject({ status: 'failed', errorCode: 'AI_AUTH_FAILED' });
+      expect(JSON.stringify([events, stored.body])).not.toMatch(/OPENAI_API_KEY|CHAT_MODEL/);
+      // The operator's log names the setting to check.
+      expect(logged.join('\n')).toContain('the administrator should check OPENAI_API_KEY');
+    } finally {
+      errorLog.mockRestore();
+    }
   });
 
   it('over the monthly quota: the usage-limit 429 body plus code, and Retry-After until the month ends', async () => {

@@ -6,6 +6,7 @@ import request from 'supertest';
 import type {
   AuthResponse,
   DefineResponse,
+  DictionaryEntry,
   DictionaryPage,
   DictionaryStats,
   LanguageOption,
@@ -13,6 +14,7 @@ import type {
 } from '@kasa/contracts';
 import { AudioLinks } from '../src/language-tool/dictionary/audio-links';
 import { KnowledgeSearchService } from '../src/ai/knowledge/knowledge-search.service';
+import { isTranscriptionCode } from '../src/language-tool/lexicon/transcription-code';
 import { PopulationService } from '../src/language-tool/population/population.service';
 import { bearer, GENEROUS_RATE_LIMITS, registerUser } from './support/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -112,6 +114,27 @@ describe('language tool: languages and dictionary', () => {
     expect(english.definitions.every((entry) => entry.matchedOn === 'translation')).toBe(true);
   });
 
+  it("lists Hausa's modern 'ruwa' before Koelle's 1854 'lū́a' for water", async () => {
+    const words = (await define('water', 'hau')).definitions.map((entry) => entry.word);
+    expect(words[0]).toBe('ruwa');
+    expect(words).toContain('lū́a');
+    expect(words.indexOf('lū́a')).toBeGreaterThan(words.lastIndexOf('ruwa'));
+  });
+
+  it("never answers a transcription code as a word: Babanki 'sun' is not 3T3Z3", async () => {
+    const sun = await define('sun', 'bbk');
+    expect(sun.definitions.map((entry) => entry.word)).not.toContain('3T3Z3');
+    for (const entry of [...sun.definitions, ...(await define('water')).definitions])
+      expect(isTranscriptionCode(entry.word, entry.sourceKind)).toBe(false);
+    expect((await define('3T3Z3')).definitions).toEqual([]);
+    const hits = await ctx.app.get(KnowledgeSearchService).search({
+      text: 'sun in Babanki',
+      userId: user.user.id,
+      limit: 10,
+    });
+    expect(hits.some((hit) => `${hit.title} ${hit.excerpt}`.includes('3T3Z3'))).toBe(false);
+  });
+
   it('defines a form (form → gloss), exactly and without its tones', async () => {
     const exact = await define('mùʔ', 'bbk');
     expect(exact.definitions[0]).toMatchObject({
@@ -201,10 +224,11 @@ describe('language tool: languages and dictionary', () => {
     expect(stats.languages).toBe(perLanguage.size);
     for (const item of stats.byLanguage) expect(item.entries).toBe(perLanguage.get(item.code));
     expect(stats.bySource.reduce((sum, item) => sum + item.entries, 0)).toBe(rows.length);
-    expect(stats.bySource.map((item) => item.source)).toEqual(['numerals', 'polyglottaafricana', 'asjp-v12']);
+    expect(stats.bySource.map((item) => item.source)).toEqual(['numerals', 'asjp-v12', 'polyglottaafricana']);
     expect(stats.byLanguage.find((item) => item.code === 'bbk')).toMatchObject({
       name: 'Babanki',
       country: 'Cameroon',
+      countryCodes: ['CM'],
     });
     expect(stats.lastImport?.status).toBe('complete');
     expect(stats.dataVersion).toMatch(/^[0-9a-f]{64}$/);
@@ -235,12 +259,17 @@ describe('language tool: languages and dictionary', () => {
     );
   });
 
+  /** The rows of lexemes.csv the import keeps: all but the transcription codes. */
   function lexemes(): Record<string, string>[] {
-    return parse(readFileSync(join(ctx.config.lexicon.dir, 'lexemes.csv'), 'utf8'), {
+    const rows = parse(readFileSync(join(ctx.config.lexicon.dir, 'lexemes.csv'), 'utf8'), {
       columns: true,
       skip_empty_lines: true,
       bom: true,
     }) as Record<string, string>[];
+    return rows.filter(
+      (row) =>
+        !isTranscriptionCode(row.form, row.source_dataset.split(':')[0] as DictionaryEntry['sourceKind']),
+    );
   }
 });
 

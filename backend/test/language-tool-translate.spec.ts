@@ -40,6 +40,8 @@ describe('language tool: translate offline', () => {
       fromLanguage: 'eng',
       toLanguage: 'bbk',
       translation: 'mu',
+      kind: 'dictionary',
+      glossWords: [],
       source: 'database',
       missingWords: [],
       model: null,
@@ -57,25 +59,70 @@ describe('language tool: translate offline', () => {
     expect(body.note).not.toMatch(/OPENAI_|CHAT_MODEL/);
   });
 
-  it('translates a phrase word by word, the missing words in brackets and listed', async () => {
+  it("prefers Hausa's modern spelling to Koelle's 1854 transcription: water is ruwa", async () => {
+    const body = (
+      await translate(ctx, user, { text: 'water', fromLanguage: 'eng', toLanguage: 'hau' }).expect(200)
+    ).body as TranslationResponse;
+    expect(body).toMatchObject({ translation: 'ruwa', kind: 'dictionary' });
+    expect(body.databaseMatches.map((match) => match.translation)).toEqual(
+      expect.arrayContaining(['ruwa', 'lū́a']),
+    );
+  });
+
+  it("never gives a transcription code as a word: Babanki 'sun' is not 3T3Z3", async () => {
+    const sun = (
+      await translate(ctx, user, { text: 'sun', fromLanguage: 'eng', toLanguage: 'bbk' }).expect(200)
+    ).body as TranslationResponse;
+    expect(sun).toMatchObject({ translation: '', kind: 'dictionary', missingWords: ['sun'] });
+    expect(JSON.stringify(sun)).not.toContain('3T3Z3');
+    const fromCode = (
+      await translate(ctx, user, { text: '3T3Z3', fromLanguage: 'bbk', toLanguage: 'eng' }).expect(200)
+    ).body as TranslationResponse;
+    expect(fromCode).toMatchObject({ translation: '', databaseMatches: [] });
+  });
+
+  it('answers a sentence without a model as a word-by-word gloss, unknown words as a dash, not in brackets', async () => {
     const body = (
       await translate(ctx, user, {
-        text: 'Water and fire!',
+        text: 'Water and leaf!',
         fromLanguage: 'english',
         toLanguage: 'babanki',
       }).expect(200)
     ).body as TranslationResponse;
     expect(body.fromLanguage).toBe('eng');
     expect(body.toLanguage).toBe('bbk');
-    expect(body.translation).toBe('mu [and] Zi7');
+    expect(body).toMatchObject({ kind: 'gloss', source: 'database', model: null });
+    expect(body.translation).toBe('mu — fu');
+    expect(body.translation).not.toContain('[');
+    expect(body.glossWords).toEqual([
+      { word: 'Water', gloss: 'mu' },
+      { word: 'and', gloss: null },
+      { word: 'leaf', gloss: 'fu' },
+    ]);
     expect(body.missingWords).toEqual(['and']);
     expect(body.databaseMatches.map((match) => [match.word, match.translation])).toEqual(
       expect.arrayContaining([
         ['Water', 'mu'],
-        ['fire', 'Zi7'],
+        ['leaf', 'fu'],
       ]),
     );
     expect(body.note).toContain('no entry for: and');
+    expect(body.note).toContain('word-by-word gloss from the dictionary, not a translation');
+    expect(body.note).toContain('a chat model, which is not available on this server');
+  });
+
+  it('glosses a Hausa sentence with the modern forms and no code', async () => {
+    const body = (
+      await translate(ctx, user, {
+        text: 'Where is the water?',
+        fromLanguage: 'eng',
+        toLanguage: 'hau',
+      }).expect(200)
+    ).body as TranslationResponse;
+    expect(body.kind).toBe('gloss');
+    expect(body.glossWords.at(-1)).toEqual({ word: 'water', gloss: 'ruwa' });
+    expect(body.translation.split(' ').at(-1)).toBe('ruwa');
+    expect(body.translation).not.toMatch(/\[|\]/);
   });
 
   it('prefers a numeral over the ASJP form, and lists every match', async () => {
@@ -83,7 +130,8 @@ describe('language tool: translate offline', () => {
       await translate(ctx, user, { text: 'one', fromLanguage: 'eng', toLanguage: 'bbk' }).expect(200)
     ).body as TranslationResponse;
     expect(body.translation).toBe('mùʔ');
-    expect(body.databaseMatches.map((match) => match.translation).sort()).toEqual(['mo7', 'mùʔ'].sort());
+    // ASJP's 'mo7' is a code (7 = ʔ), so it is not an entry.
+    expect(body.databaseMatches.map((match) => match.translation)).toEqual(['mùʔ']);
   });
 
   it('translates Babanki → English and Babanki → Igbo through the English gloss', async () => {
@@ -101,9 +149,11 @@ describe('language tool: translate offline', () => {
     const toIgbo = (
       await translate(ctx, user, { text: 'mu', fromLanguage: 'bbk', toLanguage: 'ibo' }).expect(200)
     ).body as TranslationResponse;
+    // Igbo's ASJP forms for water (mirn~i, mm~ili) are codes: Koelle's forms remain.
     expect(toIgbo.databaseMatches.map((match) => match.translation)).toEqual(
-      expect.arrayContaining(['mirn~i', 'mm~ili']),
+      expect.arrayContaining(['ḿmi', 'min']),
     );
+    expect(toIgbo.databaseMatches.some((match) => match.translation.includes('~'))).toBe(false);
     expect(toIgbo.note).toContain('through the English glosses');
   });
 
@@ -179,7 +229,13 @@ describe('language tool: translate with a chat model', () => {
     const body = (
       await translate(ctx, user, { text: 'water', fromLanguage: 'eng', toLanguage: 'bbk' }).expect(200)
     ).body as TranslationResponse;
-    expect(body).toMatchObject({ translation: 'mû', source: 'AI', model: 'fake-model' });
+    expect(body).toMatchObject({
+      translation: 'mû',
+      kind: 'translation',
+      glossWords: [],
+      source: 'AI',
+      model: 'fake-model',
+    });
     expect(body.databaseMatches).toContainEqual(
       expect.objectContaining({ word: 'water', translation: 'mu', source: 'asjp-v12:BABANKI' }),
     );
@@ -193,7 +249,16 @@ describe('language tool: translate with a chat model', () => {
     const body = (
       await translate(ctx, user, { text: 'water', fromLanguage: 'eng', toLanguage: 'bbk' }).expect(200)
     ).body as TranslationResponse;
-    expect(body).toMatchObject({ translation: 'mu', source: 'database', model: null });
+    expect(body).toMatchObject({ translation: 'mu', kind: 'dictionary', source: 'database', model: null });
     expect(body.note).toContain('The AI model could not translate');
+
+    openai.script({ kind: 'error', status: 500, message: 'upstream broke' });
+    const sentence = (
+      await translate(ctx, user, { text: 'Water and leaf', fromLanguage: 'eng', toLanguage: 'bbk' }).expect(
+        200,
+      )
+    ).body as TranslationResponse;
+    expect(sentence).toMatchObject({ translation: 'mu — fu', kind: 'gloss', source: 'database' });
+    expect(sentence.note).toContain('word-by-word gloss, not a translation');
   });
 });

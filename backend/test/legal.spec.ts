@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import type { ApiErrorBody, CookiePreferencesResponse, LegalPageResponse } from '@kasa/contracts';
+import { LegalPagesFrench1795816540001 } from '../src/database/migrations/1795816540001-LegalPagesFrench';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const pages: Array<[type: string, title: string, mustContain: string[]]> = [
@@ -61,6 +63,66 @@ const pages: Array<[type: string, title: string, mustContain: string[]]> = [
   ],
 ];
 
+/** The French pages: their own title, version 1.0 and date, the same amounts written the French way. */
+const frenchPages: Array<[type: string, title: string, mustContain: string[]]> = [
+  [
+    'terms',
+    "Conditions d'utilisation",
+    [
+      '# Utilisation acceptable',
+      '**4 USD par mois**',
+      '**2 500 XAF pour 30 jours**',
+      '# Données linguistiques ouvertes',
+      'CC BY 4.0',
+      'Glottolog 5.1',
+      'Polyglotta Africana',
+      'ASJP',
+      'les droits que la loi interdit de limiter',
+    ],
+  ],
+  [
+    'privacy',
+    'Politique de confidentialité',
+    [
+      'empreinte argon2id',
+      'Stripe',
+      'Flutterwave',
+      '**Exporter les données**',
+      'un fichier ZIP',
+      '**Supprimer le compte** sur la page Compte',
+      '4. **Choisir vos e-mails**',
+      '5. Vous **opposer**',
+      '6. **Porter plainte**',
+    ],
+  ],
+  [
+    'cookies',
+    'Politique relative aux cookies',
+    ['**Nécessaires**', '**Statistiques**', '**Marketing**', '**Préférences**', '**Tout accepter**'],
+  ],
+  ['fair_use', "Politique d'utilisation équitable", ['# Limites mensuelles', 'mois calendaire (UTC)']],
+  [
+    'pricing',
+    'Tarifs',
+    [
+      '**Basic : gratuit**',
+      '- 50 messages par mois',
+      '- 5 générations de médias par mois',
+      '- 10 minutes vocales par mois',
+      '- 5 imports audio/fichiers par mois',
+      '- 20 recherches web par mois',
+      '- 2 000 messages par mois',
+      '- 200 générations de médias par mois',
+      '- 300 minutes vocales par mois',
+      '- 500 imports audio/fichiers par mois',
+      '- Recherches web illimitées',
+      '4 USD par mois par carte',
+      '2 500 XAF (2 500 ₣)',
+      'Assistance : prioritaire par WhatsApp/téléphone',
+    ],
+  ],
+];
+
 function expectError(body: ApiErrorBody, statusCode: number, path: string) {
   expect(body).toEqual(
     expect.objectContaining({
@@ -86,8 +148,9 @@ describe('legal pages and cookie preferences', () => {
     it.each(pages)('%s: answers its seeded page', async (type, title, mustContain) => {
       const response = await http().get(`/api/legal/pages/${type}`).expect(200);
       const body = response.body as LegalPageResponse;
-      expect(Object.keys(body).sort()).toEqual(['content', 'effectiveDate', 'title', 'version']);
+      expect(Object.keys(body).sort()).toEqual(['content', 'effectiveDate', 'language', 'title', 'version']);
       expect(body.title).toBe(title);
+      expect(body.language).toBe('en');
       // The Terms gained the open language data section, the Privacy Policy the account page (1.1).
       const revised = type === 'terms' || type === 'privacy';
       expect(body.version).toBe(revised ? '1.1' : '1.0');
@@ -96,6 +159,71 @@ describe('legal pages and cookie preferences', () => {
       for (const text of mustContain) expect(body.content).toContain(text);
       expect(body.content).toContain('Kasa');
       expect(body.content).not.toContain('{{');
+    });
+
+    it.each(frenchPages)('%s?lang=fr: answers its French page', async (type, title, mustContain) => {
+      const response = await http().get(`/api/legal/pages/${type}?lang=fr`).expect(200);
+      const body = response.body as LegalPageResponse;
+      expect(Object.keys(body).sort()).toEqual(['content', 'effectiveDate', 'language', 'title', 'version']);
+      expect(body).toMatchObject({ title, language: 'fr', version: '1.0', effectiveDate: '2026-11-29' });
+      expect(body.content.length).toBeGreaterThan(1000);
+      for (const text of mustContain) expect(body.content).toContain(text);
+      expect(body.content).toContain('Kasa');
+      expect(body.content).not.toContain('{{');
+      // Same sections as the English page.
+      const english = await http().get(`/api/legal/pages/${type}`).expect(200);
+      const headings = (text: string) => text.split('\n').filter((line) => line.startsWith('# '));
+      expect(headings(body.content)).toHaveLength(headings(english.body.content).length);
+    });
+
+    it('keeps each language its own version: the English Terms are 1.1, the French 1.0', async () => {
+      const english = await http().get('/api/legal/pages/terms?lang=en').expect(200);
+      const french = await http().get('/api/legal/pages/terms?lang=fr').expect(200);
+      expect(english.body).toMatchObject({ language: 'en', version: '1.1', effectiveDate: '2026-11-24' });
+      expect(french.body).toMatchObject({ language: 'fr', version: '1.0', effectiveDate: '2026-11-29' });
+      // Without ?lang the answer is the English page, as before.
+      const byDefault = await http().get('/api/legal/pages/terms').expect(200);
+      expect(byDefault.body).toEqual(english.body);
+    });
+
+    it('fair-use?lang=fr: the route slug works in French too', async () => {
+      const response = await http().get('/api/legal/pages/fair-use?lang=fr').expect(200);
+      expect(response.body.title).toBe("Politique d'utilisation équitable");
+    });
+
+    it.each(['de', 'FR', 'french', ''])(
+      'lang=%s: 400 VALIDATION_FAILED naming the languages',
+      async (lang) => {
+        const response = await http().get(`/api/legal/pages/terms?lang=${lang}`).expect(400);
+        expectError(response.body, 400, `/api/legal/pages/terms?lang=${lang}`);
+        expect(response.body.code).toBe('VALIDATION_FAILED');
+        expect(response.body.details).toContain('lang must be one of: en, fr');
+      },
+    );
+
+    it('lang given twice, or an unknown query field: 400', async () => {
+      await http().get('/api/legal/pages/terms?lang=fr&lang=en').expect(400);
+      const response = await http().get('/api/legal/pages/terms?language=fr').expect(400);
+      expect(response.body.details).toContain('property language should not exist');
+    });
+
+    it('a page not written in French is answered in English, marked en, never 404', async () => {
+      const database = ctx.app.get(DataSource);
+      const where = `"type" = 'cookies' AND "language" = 'fr'`;
+      const [french] = await database.query(`SELECT * FROM "legal_page" WHERE ${where}`);
+      await database.query(`DELETE FROM "legal_page" WHERE ${where}`);
+      try {
+        const response = await http().get('/api/legal/pages/cookies?lang=fr').expect(200);
+        expect(response.body).toMatchObject({ title: 'Cookie Policy', language: 'en', version: '1.0' });
+      } finally {
+        await database.query(
+          `INSERT INTO "legal_page" ("type", "language", "title", "version", "effective_date", "content")
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [french.type, french.language, french.title, french.version, french.effective_date, french.content],
+        );
+      }
+      const restored = await http().get('/api/legal/pages/cookies?lang=fr').expect(200);
+      expect(restored.body.language).toBe('fr');
     });
 
     it('fills in the configured APP_NAME', async () => {
@@ -107,6 +235,12 @@ describe('legal pages and cookie preferences', () => {
         expect(response.body.content).toContain('These Terms of Use govern your use of Shamba');
         expect(response.body.content).toContain('the assistant Mkulima');
         expect(response.body.content).not.toContain('Kasa');
+        const french = await request(other.app.getHttpServer()).get('/api/legal/pages/terms?lang=fr');
+        expect(french.body.content).toContain(
+          "Les présentes conditions d'utilisation régissent votre utilisation de Shamba",
+        );
+        expect(french.body.content).toContain("l'assistant Mkulima");
+        expect(french.body.content).not.toContain('Kasa');
       } finally {
         await other.close();
       }
@@ -238,6 +372,46 @@ describe('legal pages and cookie preferences', () => {
         .get(`/api/legal/cookie-preferences/${'a'.repeat(65)}?type=session`)
         .expect(400);
       await http().get('/api/legal/cookie-preferences/bad%20id!?type=session').expect(400);
+    });
+  });
+
+  describe('the French pages migration', () => {
+    it('down removes the French pages and the language column, up brings them back', async () => {
+      const other = await createTestApp('legal_fr_down');
+      const runner = other.app.get(DataSource).createQueryRunner();
+      const migration = new LegalPagesFrench1795816540001();
+      try {
+        await migration.down(runner);
+        const columns = await runner.query(
+          `SELECT column_name FROM information_schema.columns WHERE table_name = 'legal_page'`,
+        );
+        expect(columns.map((c: { column_name: string }) => c.column_name)).not.toContain('language');
+        const rows = await runner.query(`SELECT "type", "version" FROM "legal_page" ORDER BY "type"`);
+        expect(rows).toHaveLength(5);
+        expect(rows).toContainEqual({ type: 'terms', version: '1.1' });
+        // The primary key is the type alone again: a second row for a type is refused.
+        await expect(
+          runner.query(
+            `INSERT INTO "legal_page" ("type", "title", "effective_date", "content") VALUES ('terms', 'x', now(), 'x')`,
+          ),
+        ).rejects.toThrow(/duplicate key/);
+
+        await migration.up(runner);
+        const languages = await runner.query(
+          `SELECT "language", count(*)::int AS n FROM "legal_page" GROUP BY "language" ORDER BY "language"`,
+        );
+        expect(languages).toEqual([
+          { language: 'en', n: 5 },
+          { language: 'fr', n: 5 },
+        ]);
+        const response = await request(other.app.getHttpServer())
+          .get('/api/legal/pages/privacy?lang=fr')
+          .expect(200);
+        expect(response.body).toMatchObject({ language: 'fr', title: 'Politique de confidentialité' });
+      } finally {
+        await runner.release();
+        await other.close();
+      }
     });
   });
 });

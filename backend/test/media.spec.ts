@@ -176,10 +176,10 @@ describe.each<QueueBackend>(['postgres', 'redis'])('media generation with the qu
     it('gives a Basic user 5 images a month, then the exact usage-limit 429 without drawing', async () => {
       const user = await registerUser(ctx.app, { prefix: 'media' });
       for (let i = 0; i < 5; i++)
-        await generate(user, { prompt: `Cocoa pod ${i}`, type: 'image' }).expect(200);
+        await generate(user, { prompt: `Cocoa beans ${i}`, type: 'image' }).expect(200);
       expect(await used(user)).toBe(5);
 
-      const refused = await generate(user, { prompt: 'One too many', type: 'image' }).expect(429);
+      const refused = await generate(user, { prompt: 'One goat too many', type: 'image' }).expect(429);
       expect(refused.body).toEqual({
         error: 'Usage limit exceeded',
         feature: 'mediaGenerationsPerMonth',
@@ -256,6 +256,23 @@ describe.each<QueueBackend>(['postgres', 'redis'])('media generation with the qu
       expect(await used(user)).toBe(0);
     });
 
+    it('refuses a prompt it has no faithful icon for with a 422 that charges and stores nothing', async () => {
+      const user = await registerUser(ctx.app, { prefix: 'media' });
+      await generate(user, { prompt: 'Une chèvre sous la pluie', type: 'image' }).expect(200);
+      expect(await used(user)).toBe(1);
+
+      for (const prompt of ['Draw a picture of cocoa pods', 'Quelque chose de très abstrait']) {
+        const refused = await generate(user, { prompt, type: 'image' }).expect(422);
+        expect(refused.body).toMatchObject({
+          code: 'IMAGE_PROMPT_NOT_ILLUSTRATABLE',
+          message:
+            "Kasa's offline illustrations cannot draw this yet. Try naming a crop, an animal, a tool or the weather.",
+        });
+      }
+      expect(await used(user)).toBe(1);
+      expect(await filesOf(user)).toHaveLength(1);
+    });
+
     it.each([
       ['no prompt', { type: 'image' }, PROMPT_REQUIRED],
       ['a blank prompt', { prompt: '   ', type: 'image' }, PROMPT_REQUIRED],
@@ -278,7 +295,7 @@ describe.each<QueueBackend>(['postgres', 'redis'])('media generation with the qu
 
     it('accepts a prompt of exactly 1000 characters and needs a signed-in user', async () => {
       const user = await registerUser(ctx.app, { prefix: 'media' });
-      await generate(user, { prompt: 'b'.repeat(1000), type: 'image' }).expect(200);
+      await generate(user, { prompt: `${'goat '.repeat(199)}goats`, type: 'image' }).expect(200);
       await http().post('/api/media/generate').send({ prompt: 'A cat', type: 'image' }).expect(401);
     });
   });

@@ -126,7 +126,7 @@ describe('an image that starts a new chat', () => {
     const owner = await registerUser(ctx.app, { prefix: 'newchat' });
     const intruder = await registerUser(ctx.app, { prefix: 'newchat' });
     const newConversationId = randomUUID();
-    await generate(owner, { prompt: 'Mine', type: 'image', newConversationId }).expect(200);
+    await generate(owner, { prompt: 'My goats', type: 'image', newConversationId }).expect(200);
 
     const refused = await generate(intruder, { prompt: 'Sneaky', type: 'image', newConversationId }).expect(
       404,

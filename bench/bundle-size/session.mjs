@@ -86,7 +86,7 @@ export async function measureSession(browser, origin, { dataSaver }) {
         Authorization: `Bearer ${localStorage.getItem('auth_token')}`,
       },
       body: JSON.stringify({
-        prompt: 'A healthy cocoa pod',
+        prompt: 'Healthy cocoa beans',
         type: 'image',
         size: '1024x1024',
         conversationId: id,

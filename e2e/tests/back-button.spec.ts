@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { signedIn } from '../support/session';
 
 // Android's Back and Escape on a 360 px phone (docs/product.md#back-and-escape-on-phones): the
-// sidebar drawer and the full-screen dialogs are layers, each with a history entry of its own, so
-// Back closes the top one and stays on the chat; once they are closed Back leaves the chat as before.
+// sidebar drawer, the full-screen dialogs and the small menus are layers, each with a history entry
+// of its own, so Back closes the top one and stays on the chat; once they are closed Back leaves the
+// chat as before.
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -128,4 +129,68 @@ test('reloaded with the sidebar open: no entry is left that traps Back', async (
   await expect(page).toHaveURL(/\/chat$/);
 
   await expectBackLeavesChat(page);
+});
+
+test('Back closes the plus menu and stays on the chat; the next Back leaves it', async ({ page }) => {
+  const plus = page.getByRole('button', { name: 'Enhancements' });
+  await plus.click();
+  const menu = page.getByRole('menu', { name: 'Enhancements' });
+  await expect(menu).toBeVisible();
+  const url = page.url();
+
+  await page.goBack();
+  await expect(menu).toBeHidden();
+  await expect(plus).toHaveAttribute('aria-expanded', 'false');
+  expect(page.url()).toBe(url);
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+
+  await expectBackLeavesChat(page);
+});
+
+test("Back closes the top bar's conversation menu and stays on the conversation", async ({ page }) => {
+  await page.getByTestId('chat-input').fill('When do I plant maize?');
+  await page.getByTestId('chat-input').press('Enter');
+  await expect(page).toHaveURL(/[?&]c=[0-9a-f-]{36}/, { timeout: 20_000 });
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]')).toHaveCount(1, {
+    timeout: 20_000,
+  });
+  const url = page.url();
+  await page.getByTestId('conversation-menu-button').click();
+  const share = page.getByTestId('conversation-menu-share');
+  await expect(share).toBeVisible();
+
+  await page.goBack();
+  await expect(share).toBeHidden();
+  expect(page.url()).toBe(url);
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+});
+
+test('a menu closed by Escape takes its entry with it: Back then leaves the chat', async ({ page }) => {
+  await page.getByRole('button', { name: 'Enhancements' }).click();
+  const menu = page.getByRole('menu', { name: 'Enhancements' });
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect.poll(() => page.evaluate(() => Boolean(history.state?.kasaLayer))).toBe(false);
+
+  await expectBackLeavesChat(page);
+});
+
+test('a dialog opened again from the plus menu stays open, and speaks the interface language', async ({
+  page,
+}) => {
+  await page.evaluate(() => localStorage.setItem('kasa-language', 'fr'));
+  await page.reload();
+  const plus = page.getByRole('button', { name: 'Améliorations' });
+  for (let round = 0; round < 2; round += 1) {
+    await plus.click();
+    await page.getByRole('menuitem', { name: 'Recherche web', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Recherche web' });
+    await expect(dialog).toBeVisible();
+    // The menu's closing Back has landed: the dialog, opened in the same moment, is still open.
+    await expect.poll(() => page.evaluate(() => Boolean(history.state?.kasaLayer))).toBe(true);
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(dialog).toBeHidden();
+  }
 });

@@ -49,6 +49,33 @@ test('card in the sandbox: Decline → Payment Failed, still Basic', async ({ pa
   await expect(badge(page)).toHaveText('Basic Plan');
 });
 
+test('in French: the request-sent toast and the sandbox approval page speak French, whatever the browser says', async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('kasa-language', 'fr'));
+  await page.setExtraHTTPHeaders({ 'Accept-Language': 'en-US,en;q=0.9' });
+  await page.goto('/subscription');
+  await page.getByTestId('pay-mobile-money').click();
+  const form = page.getByTestId('mobile-money-form');
+  await form.getByLabel('Nom complet').fill('Amina Bello');
+  await form.getByLabel('E-mail').fill('amina@example.cm');
+  await form.getByLabel('Numéro de téléphone').pressSequentially('677123456');
+  await form.getByLabel('Réseau').selectOption('MTN');
+  await page.getByTestId('mobile-money-submit').click();
+  await expect(toast(page)).toContainText('Demande de paiement envoyée !');
+  await expect(toast(page)).toContainText('Bac à sable : aucune demande');
+  await expect(toast(page)).not.toContainText('Sandbox:');
+  await expect(page.getByTestId('checkout-card')).toHaveCount(0);
+  await page.getByTestId('awaiting-sandbox-link').click();
+
+  await expect(page).toHaveURL(/\/api\/billing\/sandbox\/checkout\/[^?]+\?lang=fr$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('button', { name: 'Approve payment' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Accepter le paiement' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(badge(page)).toHaveText(/Pro/);
+});
+
 test('mobile money in the sandbox: 677123456 → Payment Request Sent! → approve on the sandbox page → Pro', async ({
   page,
 }) => {

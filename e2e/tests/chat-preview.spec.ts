@@ -69,6 +69,13 @@ async function measure(page: Page, side: 'preview' | 'real'): Promise<Record<str
 const cases = [
   { name: 'phone, English, colour', language: 'en', theme: 'color', viewport: null },
   { name: 'phone, French, mono', language: 'fr', theme: 'mono', viewport: null },
+  // Under 380 px the top bar's Get Pro reads 'Pro' and Logout is an icon, in the preview too.
+  {
+    name: '320 px phone, French, colour',
+    language: 'fr',
+    theme: 'color',
+    viewport: { width: 320, height: 640 },
+  },
   { name: 'desktop, French, colour', language: 'fr', theme: 'color', viewport: { width: 1280, height: 800 } },
   { name: 'desktop, English, mono', language: 'en', theme: 'mono', viewport: { width: 1280, height: 800 } },
 ] as const;

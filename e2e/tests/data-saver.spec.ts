@@ -17,7 +17,7 @@ async function conversationWithImage(page: Page, account: TestAccount): Promise<
   const conversationId = new URL(page.url()).searchParams.get('c')!;
   const generated = await page.request.post('/api/media/generate', {
     headers: { Authorization: `Bearer ${account.token}` },
-    data: { prompt: 'A healthy cocoa pod', type: 'image', size: '1024x1024', conversationId },
+    data: { prompt: 'Healthy cocoa beans', type: 'image', size: '1024x1024', conversationId },
   });
   expect(generated.status(), await generated.text()).toBe(200);
 }

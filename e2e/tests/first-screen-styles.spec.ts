@@ -44,6 +44,12 @@ for (const { name, viewport } of [
 
     expect(await emotionRules(page)).toEqual([]);
 
+    // Native buttons take the page's font (static.css), not the browser's own (Arial on Android).
+    const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    for (const control of [page.locator('.kasa-tip').first(), page.getByTestId('chat-input')]) {
+      expect(await control.evaluate((element) => getComputedStyle(element).fontFamily)).toBe(bodyFont);
+    }
+
     // A control that is not on the first screen may still use emotion: the check itself can see it.
     await page.locator('[aria-label^="Rename"]').evaluate((button) => (button as HTMLElement).click());
     await expect.poll(async () => (await emotionRules(page)).length).toBeGreaterThan(0);

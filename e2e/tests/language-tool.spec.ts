@@ -102,6 +102,17 @@ test.describe('desktop', () => {
     await expect(translated.getByTestId('translation')).toContainText('mu');
     await expect(translated.getByTestId('translate-source')).toHaveText('Dictionary');
     await expect(translated.getByTestId('translate-matches')).toContainText('water');
+    // A sentence without a chat model is a word-by-word gloss, labelled as such.
+    await translate.getByRole('textbox', { name: 'Text to translate' }).fill('Water and leaf');
+    await translate.getByRole('button', { name: 'Translate' }).click();
+    await expect(
+      translated.getByRole('heading', { name: /Word-by-word gloss \(not a translation\)/ }),
+    ).toBeVisible();
+    await expect(translated.getByTestId('gloss-needs-model')).toHaveText(
+      'A full translation needs an AI model on this server.',
+    );
+    await expect(translated.getByTestId('gloss-unknown')).toContainText('and (not in the dictionary)');
+    await expect(translated).not.toContainText('[');
 
     // Dictionary: 'water' in Babanki.
     const dictionary = await openTab(dialog, 'Dictionary');

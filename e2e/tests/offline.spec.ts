@@ -197,11 +197,11 @@ test('an image asked offline waits in Quick AI Tools, then is generated once whe
   await panel.getByRole('button', { name: 'Generate Image', exact: true }).click();
 
   await context.setOffline(true);
-  await panel.getByLabel('Describe the image').fill('A healthy cocoa pod');
+  await panel.getByLabel('Describe the image').fill('Healthy cocoa beans');
   await panel.getByRole('button', { name: 'Generate', exact: true }).click();
   const waiting = panel.getByTestId('waiting-request');
   await expect(waiting).toHaveCount(1);
-  await expect(waiting).toContainText('A healthy cocoa pod');
+  await expect(waiting).toContainText('Healthy cocoa beans');
   await expect(waiting).toContainText('Waiting for network — it will be sent when you are back online.');
 
   await context.setOffline(false);

@@ -42,7 +42,7 @@ test('Generate Image in an open conversation: the toast, the image, and after a 
   await openQuickActions(page);
   await chooseAction(page, 'Generate Image');
   await expect(panel(page).getByRole('heading', { name: 'Generate Image' })).toBeVisible();
-  await panel(page).getByLabel('Describe the image').fill('A healthy cocoa pod');
+  await panel(page).getByLabel('Describe the image').fill('Healthy cocoa beans');
   await panel(page).getByRole('button', { name: 'Generate', exact: true }).click();
 
   await expect(toast(page)).toContainText('Image generated!');
@@ -50,7 +50,7 @@ test('Generate Image in an open conversation: the toast, the image, and after a 
 
   await page.reload();
   await expect(panel(page)).toHaveCount(0);
-  await expect(chatMessages(page).filter({ hasText: 'A healthy cocoa pod' })).toHaveCount(1);
+  await expect(chatMessages(page).filter({ hasText: 'Healthy cocoa beans' })).toHaveCount(1);
   const imageMessage = chatMessages(page).filter({ has: page.getByRole('img') });
   await expect(imageMessage).toHaveCount(1);
   await expectImageLoaded(imageMessage.getByRole('img'));

@@ -50,6 +50,24 @@ for (const [path, title] of legalPages) {
   });
 }
 
+test('in French a legal page is read in French, with its own version and no English notice', async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('kasa-language', 'fr'));
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/legal/pages/')) asked.push(new URL(request.url()).search);
+  });
+  await page.goto('/legal/privacy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Politique de confidentialité');
+  const content = page.getByTestId('legal-content');
+  await expect(content).toHaveAttribute('lang', 'fr');
+  await expect(content.getByRole('heading', { level: 2, name: 'Vos droits' })).toBeVisible();
+  await expect(page.getByTestId('legal-meta')).toHaveText('Version 1.0 · En vigueur le 29 novembre 2026');
+  await expect(page.getByText(/affiché en anglais/)).toHaveCount(0);
+  expect(asked).toEqual(['?lang=fr']);
+});
+
 test('an unknown route redirects to /', async ({ page }) => {
   await page.goto('/no/such/page?x=1');
   await expect(page.getByTestId('remote-chat')).toBeVisible();

@@ -2,6 +2,8 @@ import type { MouseEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
+import type { LegalPageLanguage } from '@kasa/contracts';
+import { apiFetch } from '@kasa/api-client';
 import { HeaderBar, formatLongDate, useErrorText, useLanguage, useT } from '@kasa/ui';
 import { legalMessages } from './legal-messages';
 import { renderLegalContent } from './legal-content';
@@ -18,13 +20,15 @@ export const LEGAL_PAGES = {
 } as const;
 type LegalSlug = keyof typeof LEGAL_PAGES;
 
-/** GET /api/legal/pages/{terms, privacy, cookies, fair_use or pricing}. */
+/** GET /api/legal/pages/{terms, privacy, cookies, fair_use or pricing}?lang={en or fr}. */
 export const LEGAL_API_PATH = '/api/legal/pages';
 export const legalApiSlug = (page: string) => page.replace(/-/g, '_');
 
 /** A legal page as the server sends it. */
 export interface LegalPageContent {
   title?: string;
+  /** The text's language: the one asked for, or 'en' when the page is not written in it yet. */
+  language?: LegalPageLanguage;
   version?: string;
   effectiveDate?: string;
   content?: string;
@@ -37,8 +41,11 @@ export function LegalPage() {
   const { language } = useLanguage();
   const known = Object.prototype.hasOwnProperty.call(LEGAL_PAGES, page);
   const fallbackTitle = known ? t(LEGAL_PAGES[page as LegalSlug]) : '';
+  const slug = legalApiSlug(page);
+  // The interface language is part of the key: switching language reads the page in the new one.
   const query = useQuery<LegalPageContent>({
-    queryKey: [LEGAL_API_PATH, legalApiSlug(page)],
+    queryKey: [LEGAL_API_PATH, slug, language],
+    queryFn: ({ signal }) => apiFetch(`${LEGAL_API_PATH}/${slug}?lang=${language}`, { signal }),
     enabled: known,
   });
   const errorText = useErrorText(query.error);
@@ -47,6 +54,8 @@ export function LegalPage() {
   const data = query.data;
   const title = data?.title?.trim() || fallbackTitle;
   const blocks = data?.content ? renderLegalContent(data.content) : [];
+  // A server that does not say the language answered English (the pages were English only).
+  const textLanguage = data?.language ?? 'en';
 
   const goBack = (event: MouseEvent) => {
     // Back in history when the visitor came from inside the app, else to the home page.
@@ -92,9 +101,10 @@ export function LegalPage() {
           </Box>
         )}
         {page === 'pricing' && <PricingPlans />}
-        {language !== 'en' && blocks.length > 0 && (
+        {/* Only when the server had no text in the reader's language and answered the English one. */}
+        {textLanguage !== language && blocks.length > 0 && (
           <Box component="p" lang={language} sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
-            {t('englishOnly')}
+            {t('shownInEnglish')}
           </Box>
         )}
         {query.isPending ? (
@@ -104,7 +114,7 @@ export function LegalPage() {
         ) : blocks.length ? (
           <Box
             data-testid="legal-content"
-            lang="en"
+            lang={textLanguage}
             sx={{
               lineHeight: 1.6,
               '& h2': { fontSize: '1.25rem', mt: 3, mb: 1 },

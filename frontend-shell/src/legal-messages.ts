@@ -13,7 +13,7 @@ export const legalMessages = defineMessages({
     cookies: 'Cookie Policy',
     fairUse: 'Fair Use Policy',
     pricing: 'Pricing',
-    englishOnly: 'This document is available in English only.',
+    shownInEnglish: 'This document is not yet available in your language: it is shown in English.',
   },
   fr: {
     back: '← Retour',
@@ -26,6 +26,6 @@ export const legalMessages = defineMessages({
     cookies: 'Politique relative aux cookies',
     fairUse: "Politique d'utilisation équitable",
     pricing: 'Tarifs',
-    englishOnly: "Ce document n'est disponible qu'en anglais.",
+    shownInEnglish: "Ce document n'est pas encore disponible en français : il est affiché en anglais.",
   },
 });

@@ -132,7 +132,7 @@ describe('route table (signed in)', () => {
     const pageRequests = fetchStub.mock.calls
       .map((c) => String(c[0]))
       .filter((u) => u.startsWith('/api/legal/pages'));
-    expect(pageRequests).toEqual([`/api/legal/pages/${slug.replace('-', '_')}`]);
+    expect(pageRequests).toEqual([`/api/legal/pages/${slug.replace('-', '_')}?lang=en`]);
   });
 
   test('an unknown legal page redirects to /', async () => {
@@ -145,7 +145,7 @@ describe('route table (signed in)', () => {
 describe('legal pages', () => {
   test('show the server title, version, effective date and markdown-like content, never raw HTML', async () => {
     stubFetch((url) =>
-      url === '/api/legal/pages/fair_use'
+      url === '/api/legal/pages/fair_use?lang=en'
         ? {
             status: 200,
             body: {
@@ -174,12 +174,13 @@ describe('legal pages', () => {
     expect(screen.queryByText(/content not available/)).toBeNull();
   });
 
-  test('in French the frame is French and says the document is in English', async () => {
+  test('in French, a page the server answers in English: French frame, notice, text marked English', async () => {
     localStorage.setItem('kasa-language', 'fr');
     stubFetch(() => ({
       status: 200,
       body: {
         title: 'Privacy Policy',
+        language: 'en',
         version: '1.0',
         effectiveDate: '2025-03-01',
         content: 'We store little.',
@@ -188,7 +189,9 @@ describe('legal pages', () => {
     renderShell('/legal/privacy');
     expect(await screen.findByTestId('legal-content')).toHaveAttribute('lang', 'en');
     expect(screen.getByTestId('legal-meta')).toHaveTextContent('Version 1.0 · En vigueur le 1 mars 2025');
-    expect(screen.getByText("Ce document n'est disponible qu'en anglais.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Ce document n'est pas encore disponible en français : il est affiché en anglais."),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('legal-back')).toHaveTextContent('← Retour');
   });
 
@@ -281,7 +284,9 @@ describe('a returning visitor', () => {
     // update, through its loading line (a transition, in slices), not inside that update.
     const shown: string[] = [];
     const observer = new MutationObserver(() => {
-      const id = ['loaded-account', 'remote-loading', 'splash'].find((testId) => screen.queryByTestId(testId));
+      const id = ['loaded-account', 'remote-loading', 'splash'].find((testId) =>
+        screen.queryByTestId(testId),
+      );
       if (id && shown[shown.length - 1] !== id) shown.push(id);
     });
     observer.observe(document.body, { childList: true, subtree: true });

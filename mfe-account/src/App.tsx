@@ -56,7 +56,9 @@ export default function AccountApp() {
           value={tab}
           onChange={(_event, next: AccountTab) => select(next)}
           variant="scrollable"
-          scrollButtons={false}
+          // A phone shows some of the tabs: the arrows say there are more, and reach them.
+          scrollButtons="auto"
+          allowScrollButtonsMobile
           // The accent yellow is unreadable as text on white: the selected tab is marked in the text colour.
           textColor="inherit"
           aria-label={t('tabsLabel')}
@@ -66,6 +68,8 @@ export default function AccountApp() {
             borderColor: 'divider',
             minHeight: 48,
             '& .MuiTabs-indicator': { bgcolor: 'text.primary', height: 3 },
+            // Narrower than MUI's 40 px: a 320 px phone keeps room for the tabs themselves.
+            '& .MuiTabs-scrollButtons': { width: 32 },
           }}
         >
           {ACCOUNT_TABS.map((name) => (

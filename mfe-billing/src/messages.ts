@@ -116,7 +116,11 @@ export const messages = defineMessages({
     paymentError: 'Payment Error',
     paymentErrorText: 'An unexpected error occurred',
     paymentRequestSent: 'Payment Request Sent!',
-    paymentRequestSentText: 'Check your phone and approve the payment.',
+    // The request-sent toast words what to do here, not the server's (English) instructions.
+    approveInPrompt:
+      'Approve the payment in the {network} prompt on your phone with your PIN. Pro starts as soon as the payment is confirmed.',
+    approveInSandbox:
+      'Sandbox: no request reaches a phone and no money moves. Open the sandbox approval page and approve (or decline) the payment there, as you would in the {network} prompt.',
     unableToInitiate: 'Unable to initiate payment',
     unableToProcess: 'Unable to process payment. Please try again.',
   },
@@ -228,7 +232,10 @@ export const messages = defineMessages({
     paymentError: 'Erreur de paiement',
     paymentErrorText: "Une erreur inattendue s'est produite",
     paymentRequestSent: 'Demande de paiement envoyée !',
-    paymentRequestSentText: 'Vérifiez votre téléphone et acceptez le paiement.',
+    approveInPrompt:
+      'Acceptez le paiement dans la fenêtre {network} de votre téléphone avec votre code PIN. Pro démarre dès que le paiement est confirmé.',
+    approveInSandbox:
+      "Bac à sable : aucune demande n'atteint un téléphone et aucun argent n'est transféré. Ouvrez la page d'approbation de test et acceptez (ou refusez) le paiement, comme vous le feriez dans la fenêtre {network}.",
     unableToInitiate: "Impossible d'initier le paiement",
     unableToProcess: 'Impossible de traiter le paiement. Veuillez réessayer.',
   },

@@ -839,6 +839,34 @@ describe("failures in the reader's language (error codes)", () => {
     );
   });
 
+  test('a reply failed on the server’s AI set-up never shows a setting, even in words stored before', async () => {
+    api.addConversation('c8', 'Clé', [
+      message('m1', 'user', 'Bonjour'),
+      message('m2', 'assistant', '', {
+        status: 'failed',
+        error: 'The AI service refused the API key. The administrator should check OPENAI_API_KEY.',
+        errorCode: 'AI_AUTH_FAILED',
+      }),
+    ]);
+    const { unmount } = renderWithProviders(<App />, { path: '/chat?c=c8', language: 'fr' });
+    const french = await screen.findByTestId('reply-error');
+    await waitFor(() =>
+      expect(french).toHaveTextContent(
+        "Détails : Le service d'IA n'est pas correctement configuré sur ce serveur. Veuillez prévenir l'administrateur.",
+      ),
+    );
+    expect(french).not.toHaveTextContent('OPENAI_API_KEY');
+    unmount();
+    renderWithProviders(<App />, { path: '/chat?c=c8' });
+    const english = await screen.findByTestId('reply-error');
+    await waitFor(() =>
+      expect(english).toHaveTextContent(
+        'Details: The AI service is not set up correctly on this server. Please tell the administrator.',
+      ),
+    );
+    expect(english).not.toHaveTextContent('OPENAI_API_KEY');
+  });
+
   test('a failed reply (its writer stopped) offers Retry, which writes a new version of it', async () => {
     api.addConversation('c7r', 'Pluies', [
       message('m1', 'user', 'And the rain?'),

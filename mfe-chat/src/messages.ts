@@ -49,6 +49,7 @@ export const messages = defineMessages({
     back: 'Back',
     user: 'USER',
     getPro: 'Get Pro',
+    getProShort: 'Pro',
     signedInAs: 'Signed in as {username}',
 
     messagesLabel: 'Messages',
@@ -142,6 +143,13 @@ export const messages = defineMessages({
     readAloud: 'Read aloud',
     stopReading: 'Stop reading',
     preparingSpeech: 'Preparing audio…',
+    readAloudCostLabel: 'Voice this reply costs',
+    readAloudCost:
+      'Reading this reply aloud uses about {cost} of your {quota} of voice this month ({left} left).',
+    readAloudCostOver:
+      'Reading all of this reply aloud would use about {cost}, but only {left} of your {quota} of voice is left this month.',
+    readAloudConfirm: 'Read aloud',
+    readAloudBeginning: 'Read the beginning ({left})',
 
     // Reply and message actions: copy, regenerate, versions, edit, feedback, share, follow-ups.
     copyReply: 'Copy',
@@ -230,6 +238,7 @@ export const messages = defineMessages({
     back: 'Retour',
     user: 'UTILISATEUR',
     getPro: 'Passer à Pro',
+    getProShort: 'Pro',
     signedInAs: 'Connecté en tant que {username}',
 
     messagesLabel: 'Messages',
@@ -325,6 +334,13 @@ export const messages = defineMessages({
     readAloud: 'Lire à voix haute',
     stopReading: 'Arrêter la lecture',
     preparingSpeech: "Préparation de l'audio…",
+    readAloudCostLabel: 'Voix utilisée par cette réponse',
+    readAloudCost:
+      'Lire cette réponse à voix haute utilise environ {cost} de vos {quota} de voix ce mois-ci (il vous reste {left}).',
+    readAloudCostOver:
+      'Lire toute cette réponse à voix haute utiliserait environ {cost}, mais il ne vous reste que {left} de vos {quota} de voix ce mois-ci.',
+    readAloudConfirm: 'Lire à voix haute',
+    readAloudBeginning: 'Lire le début ({left})',
 
     // Reply and message actions: copy, regenerate, versions, edit, feedback, share, follow-ups.
     copyReply: 'Copier',

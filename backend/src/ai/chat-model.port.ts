@@ -127,6 +127,12 @@ export class ChatModelError extends Error {
     readonly kind: ChatModelErrorKind,
     /** The provider's HTTP status, when there was one. */
     readonly status?: number,
+    /**
+     * The setting an operator should check (OPENAI_API_KEY, CHAT_MODEL...) when the failure comes
+     * from this server's configuration: for the logs only, never in `message`, which every user
+     * of the chat reads (docs/product.md#features-this-server-cannot-run).
+     */
+    readonly configure?: string,
   ) {
     super(failure.message);
     this.code = failure.code;

@@ -12,7 +12,11 @@ export function legalPageUrl(type: string): string {
   return `/legal/${type.replace(/_/g, '-')}`;
 }
 
-/** The legal pages (terms, privacy, cookies, fair use, pricing) as local knowledge. Not per user. */
+/**
+ * The legal pages (terms, privacy, cookies, fair use, pricing) as local knowledge. Not per user.
+ * A French question is answered from the French pages, any other from the English ones (the
+ * question's language: QuestionTerms.language, the one the offline advisor replies in).
+ */
 @Injectable()
 export class LegalKnowledgeSource extends RegisteredKnowledgeSource {
   readonly name = 'legal';
@@ -41,6 +45,7 @@ export class LegalKnowledgeSource extends RegisteredKnowledgeSource {
       query.terms.terms.map((term) => term.search),
       query.limit,
       names,
+      query.terms.language,
     );
     return sections.map((section) => {
       const title = fillPlaceholders(section.title, names);

@@ -8,6 +8,7 @@ import {
   CookiePreferencesParams,
   CookiePreferencesQuery,
   LegalPageParams,
+  LegalPageQuery,
   SaveCookiePreferencesDto,
 } from './dto/legal.dto';
 import { LegalService } from './legal.service';
@@ -23,8 +24,8 @@ export class LegalController {
   @Get('pages/:type')
   @ApiOkResponse({ type: LegalPageResponseDoc })
   @ApiErrorResponse(404, 'No legal page of this type.')
-  getPage(@Param() params: LegalPageParams): Promise<LegalPageResponse> {
-    return this.legal.getPage(params.type);
+  getPage(@Param() params: LegalPageParams, @Query() query: LegalPageQuery): Promise<LegalPageResponse> {
+    return this.legal.getPage(params.type, query.lang ?? 'en');
   }
 
   /** Saves the visitor's choice (insert or replace for that sessionId) and answers it. */

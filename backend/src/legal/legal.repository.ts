@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { knowledgeRankSql, matchedTermsSql } from '../ai/knowledge/full-text';
+import type { LegalPageLanguage } from '@kasa/contracts';
+import { knowledgeRankSql, matchedTermsSql, type TextSearchConfig } from '../ai/knowledge/full-text';
 import { CookiePreferencesEntity } from './entities/cookie-preferences.entity';
 import { LegalPageEntity } from './entities/legal-page.entity';
 
@@ -12,20 +13,29 @@ export interface CookieFlags {
   preferences: boolean;
 }
 
+/** The text search configuration of each page language (stemming and stop words of that language). */
+const LEGAL_TEXT_SEARCH_CONFIG: Readonly<Record<LegalPageLanguage, TextSearchConfig>> = {
+  en: 'english',
+  fr: 'french',
+};
+
 /**
- * Sections ('# ' headings) of the legal pages ranked against the question: the heading weighs
- * most, then the page title, then the text (the shared labels of full-text.ts). Pages are split in
- * SQL so a hit points at the part that answers ('Pricing — How to pay'), not at a whole page. Five
- * short pages: computed per query, no index needed. The names are filled in before searching, so
- * "Kasa" is findable. The sections containing the most question terms come first, then by rank.
+ * Sections ('# ' headings) of the legal pages in one language ($6) ranked against the question:
+ * the heading weighs most, then the page title, then the text (the shared labels of full-text.ts).
+ * Pages are split in SQL so a hit points at the part that answers ('Pricing — How to pay'), not at
+ * a whole page. Five short pages: computed per query, no index needed. The names are filled in
+ * before searching, so "Kasa" is findable. The sections containing the most question terms come
+ * first, then by rank. `config` is one of LEGAL_TEXT_SEARCH_CONFIG's constants, never user input.
  */
-const KNOWLEDGE_SEARCH_SQL = String.raw`
-  WITH q AS (SELECT websearch_to_tsquery('english', $1) AS query),
+function knowledgeSearchSql(config: TextSearchConfig): string {
+  return String.raw`
+  WITH q AS (SELECT websearch_to_tsquery('${config}', $1) AS query),
   sections AS (
     SELECT p.type, p.title, s.n,
            replace(replace(s.body, '{{APP_NAME}}', $2), '{{ASSISTANT_NAME}}', $3) AS body
     FROM "legal_page" p,
          regexp_split_to_table(p.content, '\n(?=#\s)') WITH ORDINALITY AS s(body, n)
+    WHERE p.language = $6
   ),
   parts AS (
     SELECT type, title, n,
@@ -35,15 +45,15 @@ const KNOWLEDGE_SEARCH_SQL = String.raw`
   ),
   docs AS (
     SELECT type, title, n, heading, text,
-           setweight(to_tsvector('english', coalesce(heading, '')), 'A') ||
-           setweight(to_tsvector('english', title), 'B') ||
-           setweight(to_tsvector('english', text), 'D') AS document
+           setweight(to_tsvector('${config}', coalesce(heading, '')), 'A') ||
+           setweight(to_tsvector('${config}', title), 'B') ||
+           setweight(to_tsvector('${config}', text), 'D') AS document
     FROM parts
   ),
   ranked AS (
     SELECT d.type, d.title, d.n, d.heading, d.text,
            ${knowledgeRankSql('d.document', 'q.query')} AS rank,
-           ${matchedTermsSql('english', 'd.document', '$5')} AS matched
+           ${matchedTermsSql(config, 'd.document', '$5')} AS matched
     FROM docs d, q
     WHERE d.document @@ q.query
   ),
@@ -53,11 +63,17 @@ const KNOWLEDGE_SEARCH_SQL = String.raw`
     LIMIT $4
   )
   SELECT m.type, m.title, m.heading, m.rank, m.matched,
-         ts_headline('english', m.text, q.query,
+         ts_headline('${config}', m.text, q.query,
            'MaxFragments=2, MaxWords=30, MinWords=12, ShortWord=2, StartSel="", StopSel="", FragmentDelimiter=" … "'
          ) AS excerpt
   FROM matches m, q
   ORDER BY cardinality(m.matched) DESC, m.rank DESC, m.type, m.n`;
+}
+
+const KNOWLEDGE_SEARCH_SQL: Readonly<Record<LegalPageLanguage, string>> = {
+  en: knowledgeSearchSql(LEGAL_TEXT_SEARCH_CONFIG.en),
+  fr: knowledgeSearchSql(LEGAL_TEXT_SEARCH_CONFIG.fr),
+};
 
 export interface LegalSectionRow {
   type: string;
@@ -104,27 +120,30 @@ export class LegalRepository {
   ) {}
 
   /**
-   * The sections matching any of the question's words (`anyWord`), those containing the most of
-   * its terms (`termSearches`) first, with the names filled into the text before it is searched.
+   * The sections of the pages in `language` matching any of the question's words (`anyWord`),
+   * those containing the most of its terms (`termSearches`) first, with the names filled into the
+   * text before it is searched. Each language is searched with its own text search configuration.
    */
   async findKnowledgeSections(
     anyWord: string,
     termSearches: string[],
     limit: number,
     names: { appName: string; assistantName: string },
+    language: LegalPageLanguage,
   ): Promise<LegalSectionMatch[]> {
-    const rows: LegalSectionRow[] = await this.pages.query(KNOWLEDGE_SEARCH_SQL, [
+    const rows: LegalSectionRow[] = await this.pages.query(KNOWLEDGE_SEARCH_SQL[language], [
       anyWord,
       names.appName,
       names.assistantName,
       limit,
       termSearches,
+      language,
     ]);
     return rows.map(toLegalSectionMatch);
   }
 
-  findPage(type: string): Promise<LegalPageEntity | null> {
-    return this.pages.findOneBy({ type });
+  findPage(type: string, language: LegalPageLanguage): Promise<LegalPageEntity | null> {
+    return this.pages.findOneBy({ type, language });
   }
 
   findCookiePreferences(sessionId: string): Promise<CookiePreferencesEntity | null> {

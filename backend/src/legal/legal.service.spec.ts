@@ -10,11 +10,16 @@ import {
   normalizeLegalPageType,
 } from './legal.service';
 
-function fakeRepository(page: Partial<LegalPageEntity> | null = null) {
+/** `pages`: the stored pages; findPage answers the one of that type and language, else null. */
+function fakeRepository(...pages: Array<Partial<LegalPageEntity>>) {
   const saved: Array<[string, Record<string, boolean>]> = [];
   const purges: Date[] = [];
   const repository = {
-    findPage: jest.fn(async () => page as LegalPageEntity | null),
+    findPage: jest.fn(
+      async (type: string, language: string) =>
+        (pages.find((page) => page.type === type && page.language === language) ??
+          null) as LegalPageEntity | null,
+    ),
     findCookiePreferences: jest.fn(async () => null),
     saveCookiePreferences: jest.fn(async (sessionId: string, flags: Record<string, boolean>) => {
       saved.push([sessionId, flags]);
@@ -35,6 +40,23 @@ function fakeRepository(page: Partial<LegalPageEntity> | null = null) {
 
 const config = { appName: 'Kasa', assistantName: 'Ada' } as AppConfig;
 
+const englishTerms: Partial<LegalPageEntity> = {
+  type: 'terms',
+  language: 'en',
+  title: '{{APP_NAME}} terms',
+  version: '1.1',
+  effectiveDate: '2026-11-24',
+  content: 'Use {{APP_NAME}} with {{ASSISTANT_NAME}}.',
+};
+const frenchTerms: Partial<LegalPageEntity> = {
+  type: 'terms',
+  language: 'fr',
+  title: "Conditions d'utilisation de {{APP_NAME}}",
+  version: '1.0',
+  effectiveDate: '2026-11-29',
+  content: 'Utilisez {{APP_NAME}} avec {{ASSISTANT_NAME}}.',
+};
+
 describe('LegalService', () => {
   it('normalizes page types', () => {
     expect(normalizeLegalPageType('fair-use')).toBe('fair_use');
@@ -51,20 +73,43 @@ describe('LegalService', () => {
   });
 
   it('serves a page with the names filled in', async () => {
-    const { repository } = fakeRepository({
-      type: 'terms',
-      title: '{{APP_NAME}} terms',
-      version: '1.0',
-      effectiveDate: '2026-11-23',
-      content: 'Use {{APP_NAME}} with {{ASSISTANT_NAME}}.',
-    });
+    const { repository } = fakeRepository(englishTerms);
     const service = new LegalService(config, repository as unknown as LegalRepository);
     await expect(service.getPage('terms')).resolves.toEqual({
       title: 'Kasa terms',
-      version: '1.0',
-      effectiveDate: '2026-11-23',
+      language: 'en',
+      version: '1.1',
+      effectiveDate: '2026-11-24',
       content: 'Use Kasa with Ada.',
     });
+    expect(repository.findPage).toHaveBeenCalledWith('terms', 'en');
+  });
+
+  it('serves the French page with its own version and date', async () => {
+    const { repository } = fakeRepository(englishTerms, frenchTerms);
+    const service = new LegalService(config, repository as unknown as LegalRepository);
+    await expect(service.getPage('terms', 'fr')).resolves.toEqual({
+      title: "Conditions d'utilisation de Kasa",
+      language: 'fr',
+      version: '1.0',
+      effectiveDate: '2026-11-29',
+      content: 'Utilisez Kasa avec Ada.',
+    });
+    expect(repository.findPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers the English page, marked en, when the page is not written in French', async () => {
+    const { repository } = fakeRepository(englishTerms);
+    const service = new LegalService(config, repository as unknown as LegalRepository);
+    await expect(service.getPage('terms', 'fr')).resolves.toMatchObject({
+      title: 'Kasa terms',
+      language: 'en',
+      version: '1.1',
+    });
+    expect(repository.findPage.mock.calls).toEqual([
+      ['terms', 'fr'],
+      ['terms', 'en'],
+    ]);
   });
 
   it('unknown type: 404 LEGAL_PAGE_NOT_FOUND without querying the database', async () => {

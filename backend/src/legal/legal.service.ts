@@ -3,6 +3,7 @@ import {
   type CookiePreferencesRequest,
   type CookiePreferencesResponse,
   LEGAL_PAGE_TYPES,
+  type LegalPageLanguage,
   type LegalPageResponse,
   type LegalPageType,
 } from '@kasa/contracts';
@@ -53,13 +54,19 @@ export class LegalService {
     private readonly repository: LegalRepository,
   ) {}
 
-  async getPage(requested: string): Promise<LegalPageResponse> {
+  /**
+   * The page in `language`, or the English page when it is not written in that language yet: a
+   * known type never answers 404 for want of a translation. `language` in the answer says which.
+   */
+  async getPage(requested: string, language: LegalPageLanguage = 'en'): Promise<LegalPageResponse> {
     const type = normalizeLegalPageType(requested);
-    const page = type ? await this.repository.findPage(type) : null;
+    let page = type ? await this.repository.findPage(type, language) : null;
+    if (type && !page && language !== 'en') page = await this.repository.findPage(type, 'en');
     if (!page) throw legalPageNotFound(requested);
     const names = { appName: this.config.appName, assistantName: this.config.assistantName };
     return {
       title: fillPlaceholders(page.title, names),
+      language: page.language,
       version: page.version,
       effectiveDate: page.effectiveDate,
       content: fillPlaceholders(page.content, names),

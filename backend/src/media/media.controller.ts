@@ -36,7 +36,7 @@ export class MediaController {
   )
   @ApiErrorResponse(
     422,
-    "type 'video' (MEDIA_VIDEO_UNAVAILABLE), or the image service refused the prompt (AI_*).",
+    "type 'video' (MEDIA_VIDEO_UNAVAILABLE), the offline illustrations have no icon for any noun of the prompt (IMAGE_PROMPT_NOT_ILLUSTRATABLE, nothing charged), or the image service refused the prompt (AI_*).",
   )
   @ApiUsageLimit('mediaGenerationsPerMonth')
   @ApiErrorResponse(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ImageSize, MediaGenerationResult } from '@kasa/contracts';
+import { IMAGE_MODEL, type ImageModel } from '../ai/images/image-model.port';
 import { ChatService } from '../chat';
 import { ApiException, conversationChoiceInvalid } from '../common';
 import { APP_CONFIG, type AppConfig } from '../config';
@@ -10,7 +11,7 @@ import { QueueService } from '../queue';
 import type { User } from '../users';
 import { UsageService } from '../usage';
 import { DEFAULT_IMAGE_SIZE, type GenerateMediaDto } from './dto/generate-media.dto';
-import { videoUnavailable } from './media.errors';
+import { promptNotDrawable, videoUnavailable } from './media.errors';
 import { GENERATE_MEDIA_JOB, type GeneratedImageFile } from './jobs/generate-image.job-types';
 
 /** What the assistant's message says under an image the provider did not describe. */
@@ -20,7 +21,8 @@ export const IMAGE_CAPTION = 'Generated image.';
 const JOB_MARGIN_MS = 15_000;
 
 /**
- * Media generation (docs/architecture.md#jobs): checks what can be refused for free, takes one
+ * Media generation (docs/architecture.md#jobs): checks what can be refused for free (video, a
+ * prompt the image engine cannot draw, someone else's conversation), takes one
  * media generation of the month's quota, and waits for the media.generate job, which carries the
  * reservation (refunded once by the worker if the job finally fails). With a conversation, the
  * prompt and the image become its messages; with a new chat's id, they start its conversation
@@ -38,6 +40,7 @@ export class MediaService {
     private readonly files: FilesService,
     private readonly chat: ChatService,
     private readonly idempotentRequests: IdempotentRequestsService,
+    @Inject(IMAGE_MODEL) private readonly images: ImageModel,
   ) {
     // Every engine attempt may take the whole AI timeout.
     this.jobTimeoutMs = config.ai.requestTimeoutMs * (Math.max(0, config.ai.maxRetries) + 1) + JOB_MARGIN_MS;
@@ -104,6 +107,9 @@ export class MediaService {
       // A conversation that is not the user's is a 404 before anything is charged or drawn.
       if (conversationId) await this.chat.assertOwned(user, conversationId);
       if (newConversationId) await this.chat.assertCanStart(user, newConversationId);
+      // A prompt the engine cannot draw (the offline illustrations' vocabulary) is refused for free.
+      const refusal = this.images.refusal?.(prompt);
+      if (refusal) throw promptNotDrawable(refusal);
       const jobId = randomUUID();
       await claim.record({ jobId });
       const reservation = await this.usage.reserve(user.id, 'mediaGenerationsPerMonth');

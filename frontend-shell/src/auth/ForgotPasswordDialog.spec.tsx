@@ -93,7 +93,7 @@ test.each<[string, Answer, string, string]>([
     'an account without e-mail',
     { status: 200, body: { ok: true, canReset: false, message: 'This account has no e-mail address.' } },
     'Reset Not Available',
-    'This account has no e-mail address.',
+    'This account has no e-mail address, so we cannot send a reset code. Sign in and add an e-mail on the Account page, or contact support.',
   ],
 ])('%s keeps step username with the right toast', async (_case, answer, title, description) => {
   stubApi({ '/api/auth/forgot-password': () => answer });
@@ -178,6 +178,37 @@ test.each<[string, Answer, string, string]>([
   expect(screen.getByTestId('toast')).toHaveTextContent(description);
   expect(onClose).not.toHaveBeenCalled();
   expect(step()).toBe('reset');
+});
+
+test.each<[string, string, string, string]>([
+  [
+    'AUTH_RESET_CODE_WRONG',
+    'The reset code is not correct. 2 tries left.',
+    "Le code de réinitialisation n'est pas correct.",
+    'tries left',
+  ],
+  [
+    'AUTH_RESET_CODE_EXPIRED',
+    'This reset code has expired or was already used. Please request a new code.',
+    'Ce code de réinitialisation a expiré ou a déjà été utilisé. Veuillez demander un nouveau code.',
+    'expired',
+  ],
+  [
+    'AUTH_RESET_CODE_LOCKED',
+    'Too many wrong codes. Please request a new code.',
+    'Trop de codes erronés. Veuillez demander un nouveau code.',
+    'Too many',
+  ],
+])('in French, the reset refused with %s reads in French', async (code, message, french, english) => {
+  stubApi({
+    '/api/auth/forgot-password': verified,
+    '/api/auth/reset-password': () => ({ status: 400, body: { statusCode: 400, code, message } }),
+  });
+  renderDialog(jest.fn(), 'fr');
+  await reachResetStep();
+  await fillReset('654321', 'new-secret', 'new-secret');
+  await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent(french));
+  expect(screen.getByTestId('toast')).not.toHaveTextContent(english);
 });
 
 test('the code field keeps digits only', async () => {
@@ -277,6 +308,13 @@ test('without configured contacts it says to ask whoever runs this server, in Fr
   expect(note).toHaveTextContent(
     "Ce compte n'a pas d'adresse e-mail : nous ne pouvons pas lui envoyer de code.",
   );
+  // The answer (a 200 in English, without a code) is worded as AUTH_RESET_UNAVAILABLE in French.
+  await waitFor(() =>
+    expect(screen.getByTestId('toast')).toHaveTextContent(
+      "Ce compte n'a pas d'adresse e-mail : nous ne pouvons pas envoyer de code de réinitialisation.",
+    ),
+  );
+  expect(screen.getByTestId('toast')).not.toHaveTextContent('This account has no e-mail address');
 });
 
 test('in English without contacts: ask whoever runs this Kasa server', () => {

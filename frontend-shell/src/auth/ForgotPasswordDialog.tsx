@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import Dialog from '@mui/material/Dialog';
 import type { ForgotPasswordResponse, OkResponse, ResetPasswordRequest } from '@kasa/contracts';
 import { ApiError, apiFetch } from '@kasa/api-client';
-import { Box, Button, TextInput, useBackCloses, useErrorText, useT, useToast } from '@kasa/ui';
+import { Box, Button, TextInput, useBackCloses, useErrorToast, useT, useToast } from '@kasa/ui';
 import { isNetworkFailure } from './error-text';
 import { authMessages } from './messages';
 import { ResetSupportNote } from './ResetSupportNote';
@@ -20,7 +20,7 @@ type Step = 'username' | 'reset';
  */
 export default function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT(authMessages);
-  const errorText = useErrorText();
+  const showErrorToast = useErrorToast();
   const { toast } = useToast();
   const [step, setStep] = useState<Step>('username');
   const [username, setUsername] = useState('');
@@ -59,25 +59,21 @@ export default function ForgotPasswordDialog({ open, onClose }: { open: boolean;
         toast({ title: t('usernameVerifiedTitle'), description: t('usernameVerifiedText') });
       } else {
         // The account exists but has no e-mail to prove it is theirs (docs/product.md#decisions).
+        // The answer is a 200 without a code: its words are those of AUTH_RESET_UNAVAILABLE.
         setNoEmail(true);
-        toast({ title: t('resetUnavailableTitle'), description: errorText(answer), variant: 'destructive' });
+        showErrorToast({
+          title: t('resetUnavailableTitle'),
+          error: { code: 'AUTH_RESET_UNAVAILABLE', message: answer.message },
+        });
       }
     },
     onError: (error) => {
       if (isNetworkFailure(error)) {
         toast({ title: t('errorTitle'), description: t('verifyFailedText'), variant: 'destructive' });
       } else if (error instanceof ApiError && error.status === 404) {
-        toast({
-          title: t('usernameNotFoundTitle'),
-          description: errorText(error, t('usernameNotFoundText')),
-          variant: 'destructive',
-        });
+        showErrorToast({ title: t('usernameNotFoundTitle'), error, fallback: t('usernameNotFoundText') });
       } else {
-        toast({
-          title: t('errorTitle'),
-          description: errorText(error, t('verifyFailedText')),
-          variant: 'destructive',
-        });
+        showErrorToast({ title: t('errorTitle'), error, fallback: t('verifyFailedText') });
       }
     },
   });
@@ -90,15 +86,9 @@ export default function ForgotPasswordDialog({ open, onClose }: { open: boolean;
       close();
     },
     onError: (error) => {
-      toast(
-        isNetworkFailure(error)
-          ? { title: t('errorTitle'), description: t('resetFailedText'), variant: 'destructive' }
-          : {
-              title: t('resetFailedTitle'),
-              description: errorText(error, t('resetFailedText')),
-              variant: 'destructive',
-            },
-      );
+      if (isNetworkFailure(error))
+        toast({ title: t('errorTitle'), description: t('resetFailedText'), variant: 'destructive' });
+      else showErrorToast({ title: t('resetFailedTitle'), error, fallback: t('resetFailedText') });
     },
   });
 

@@ -41,7 +41,7 @@ function stubFetch(plansAnswer: PlansResponse | Error) {
     const body =
       url === '/api/subscription/plans'
         ? plansAnswer
-        : url === '/api/legal/pages/pricing'
+        : url.startsWith('/api/legal/pages/pricing?lang=')
           ? {
               title: 'Pricing',
               version: '1.0',

@@ -61,59 +61,70 @@ export function PricingPlans() {
   };
   return (
     <Box data-testid="pricing-plans" sx={{ mb: 3 }}>
-      <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.9rem' }}>
-        <Box component="caption" sx={{ textAlign: 'left', fontWeight: 700, mb: 1, fontSize: '1rem' }}>
-          {t('caption')}
+      {/* Wider than a 320 px phone in French: the table scrolls sideways inside the page, and a
+          shadow at the edge with more says so (static.css, .kasa-scroll-x). Focusable, so a keyboard
+          can scroll it too. */}
+      <div
+        className="kasa-scroll-x"
+        data-testid="pricing-scroller"
+        role="region"
+        aria-label={t('caption')}
+        tabIndex={0}
+      >
+        <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.9rem' }}>
+          <Box component="caption" sx={{ textAlign: 'left', fontWeight: 700, mb: 1, fontSize: '1rem' }}>
+            {t('caption')}
+          </Box>
+          <thead>
+            <tr>
+              <Box component="th" scope="col" sx={cell}>
+                {t('feature')}
+              </Box>
+              {plans.map((plan) => (
+                <Box component="th" scope="col" key={plan.id} sx={cell}>
+                  {plan.name}
+                </Box>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <Box component="th" scope="row" sx={{ ...cell, fontWeight: 600 }}>
+                {t('price')}
+              </Box>
+              {plans.map((plan) => (
+                <Box component="td" key={plan.id} sx={cell}>
+                  {price(plan)}
+                </Box>
+              ))}
+            </tr>
+            {USAGE_FEATURES.map((feature) => (
+              <tr key={feature} data-testid={`pricing-row-${feature}`}>
+                <Box component="th" scope="row" sx={{ ...cell, fontWeight: 600 }}>
+                  {t(feature)}
+                </Box>
+                {plans.map((plan) => (
+                  <Box component="td" key={plan.id} sx={cell}>
+                    {limitCell(feature, plan[feature], language, t('unlimited'))}
+                  </Box>
+                ))}
+              </tr>
+            ))}
+            {FIXED_ROWS.map(([label, values]) => (
+              <tr key={label}>
+                <Box component="th" scope="row" sx={{ ...cell, fontWeight: 600 }}>
+                  {t(label)}
+                </Box>
+                {plans.map((plan) => (
+                  <Box component="td" key={plan.id} sx={cell}>
+                    {t(values[plan.id])}
+                  </Box>
+                ))}
+              </tr>
+            ))}
+          </tbody>
         </Box>
-        <thead>
-          <tr>
-            <Box component="th" scope="col" sx={cell}>
-              {t('feature')}
-            </Box>
-            {plans.map((plan) => (
-              <Box component="th" scope="col" key={plan.id} sx={cell}>
-                {plan.name}
-              </Box>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <Box component="th" scope="row" sx={{ ...cell, fontWeight: 600 }}>
-              {t('price')}
-            </Box>
-            {plans.map((plan) => (
-              <Box component="td" key={plan.id} sx={cell}>
-                {price(plan)}
-              </Box>
-            ))}
-          </tr>
-          {USAGE_FEATURES.map((feature) => (
-            <tr key={feature} data-testid={`pricing-row-${feature}`}>
-              <Box component="th" scope="row" sx={{ ...cell, fontWeight: 600 }}>
-                {t(feature)}
-              </Box>
-              {plans.map((plan) => (
-                <Box component="td" key={plan.id} sx={cell}>
-                  {limitCell(feature, plan[feature], language, t('unlimited'))}
-                </Box>
-              ))}
-            </tr>
-          ))}
-          {FIXED_ROWS.map(([label, values]) => (
-            <tr key={label}>
-              <Box component="th" scope="row" sx={{ ...cell, fontWeight: 600 }}>
-                {t(label)}
-              </Box>
-              {plans.map((plan) => (
-                <Box component="td" key={plan.id} sx={cell}>
-                  {t(values[plan.id])}
-                </Box>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </Box>
+      </div>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, mt: 1.5 }}>
         <PageLink to="/register" testId="pricing-register" fontWeight={700}>
           {t('register')}

@@ -72,6 +72,8 @@ export const ERROR_CODES = [
   'AI_PROMPT_REFUSED',
   // Media generation (POST /api/media/generate): video has no engine yet.
   'MEDIA_VIDEO_UNAVAILABLE',
+  // Offline illustrations: no noun of the prompt has a faithful icon (nothing is charged).
+  'IMAGE_PROMPT_NOT_ILLUSTRATABLE',
   // Speech engines (text-to-speech, speech-to-text).
   'STT_UNAVAILABLE',
   'VOICE_AUDIO_UNREADABLE',

@@ -12,3 +12,4 @@ export * from './language-tool';
 export * from './account';
 export * from './sharing';
 export * from './voice';
+export * from './speech-seconds';

@@ -110,13 +110,35 @@ export interface TranslateRequest {
   toLanguage: string;
 }
 
+/**
+ * What a translation answer is: 'translation', the chat model's translation; 'dictionary', the
+ * dictionary's entry for the whole text (a single word, or a phrase that is an entry); 'gloss',
+ * without a model, the dictionary's word-by-word gloss of a longer text: not a translation.
+ */
+export type TranslationKind = 'translation' | 'dictionary' | 'gloss';
+
+/** A word of the text in a gloss, with the dictionary's form for it (null: not in the dictionary). */
+export interface GlossWord {
+  word: string;
+  gloss: string | null;
+}
+
+/** How a gloss writes a word the dictionary does not have. */
+export const GLOSS_UNKNOWN_WORD = '—';
+
 export interface TranslationResponse {
   success: true;
   text: string;
   fromLanguage: string;
   toLanguage: string;
-  /** The translation: the model's, or the dictionary's word by word ('' when nothing was found). */
+  /**
+   * Per `kind`: the model's translation, the dictionary entry's form (or gloss), or the
+   * word-by-word gloss with GLOSS_UNKNOWN_WORD for each unknown word ('' when nothing was found).
+   */
   translation: string;
+  kind: TranslationKind;
+  /** kind 'gloss': every word of the text in order with its gloss; [] otherwise. */
+  glossWords: GlossWord[];
   databaseMatches: TranslationMatch[];
   source: 'database' | 'AI';
   /** Words of the text the dictionary has no entry for (offline, they stay untranslated). */
@@ -264,6 +286,8 @@ export interface DictionaryStats {
     code: string;
     name: string;
     country: string;
+    /** ISO 3166-1 alpha-2 codes of `country` (the client names them in the user's language). */
+    countryCodes: string[];
     entries: number;
     sources: Partial<Record<DictionarySourceKind, number>>;
   }[];

@@ -2,9 +2,18 @@
 export const LEGAL_PAGE_TYPES = ['terms', 'privacy', 'cookies', 'fair_use', 'pricing'] as const;
 export type LegalPageType = (typeof LEGAL_PAGE_TYPES)[number];
 
-/** A legal page: GET /api/legal/pages/{type}. */
+/** The languages each legal page is written in: GET /api/legal/pages/{type}?lang=fr. */
+export const LEGAL_PAGE_LANGUAGES = ['en', 'fr'] as const;
+export type LegalPageLanguage = (typeof LEGAL_PAGE_LANGUAGES)[number];
+
+/** A legal page: GET /api/legal/pages/{type}?lang=en|fr. */
 export interface LegalPageResponse {
   title: string;
+  /**
+   * The language of this text: the one asked for, or 'en' when the page is not written in that
+   * language yet. Each language has its own version and effective date.
+   */
+  language: LegalPageLanguage;
   /** e.g. '1.0'. */
   version: string;
   /** ISO date, YYYY-MM-DD. */

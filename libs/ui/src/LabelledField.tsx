@@ -21,6 +21,9 @@ export const FIELD_SX = {
   '&:disabled': { opacity: 0.6 },
 } as const;
 
+/** A field's label; also the caption of a group of controls (chips, checkboxes) beside fields. */
+export const FIELD_LABEL_SX = { fontWeight: 600, fontSize: '0.95rem' } as const;
+
 /** A control under its label, with an optional hint line under it. */
 export function LabelledField({
   label,
@@ -41,7 +44,7 @@ export function LabelledField({
   const hintId = hint ? `${controlId}-hint` : undefined;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-      <Box component="label" htmlFor={controlId} sx={{ fontWeight: 600, fontSize: '0.95rem' }}>
+      <Box component="label" htmlFor={controlId} sx={FIELD_LABEL_SX}>
         {label}
       </Box>
       {children({ controlId, hintId })}

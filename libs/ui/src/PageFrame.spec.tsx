@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { KasaUiProvider } from './KasaUiProvider';
-import { PageFrame, Section } from './PageFrame';
+import { Card, PageFrame, Section } from './PageFrame';
 
 function renderAt(path: string) {
   return render(
@@ -59,4 +59,15 @@ test('a section with a heading id is a region named by its heading; without one 
   expect(screen.queryByRole('region', { name: 'Overview' })).not.toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 2, name: 'Overview' })).not.toHaveAttribute('id');
   expect(screen.getByTestId('overview')).toHaveTextContent('Soon.');
+});
+
+test("Card: Section's bordered frame without a heading, named by its label", () => {
+  render(
+    <Card component="aside" label="Add an e-mail" testId="nudge">
+      text
+    </Card>,
+  );
+  const card = screen.getByRole('complementary', { name: 'Add an e-mail' });
+  expect(card).toBe(screen.getByTestId('nudge'));
+  expect(getComputedStyle(card).borderStyle).toBe('solid');
 });

@@ -1,31 +1,17 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import Box from '@mui/material/Box';
 import { useAppInfo } from './app-info';
 import { BrandHomeLink } from './BrandHomeLink';
 import { useT } from './i18n';
 import { LanguageSwitch } from './LanguageSwitch';
+import { LogoutButton } from './LogoutButton';
+import { MainNav } from './MainNav';
 import { uiMessages } from './messages';
-import { useSessionControls } from './session-controls';
 import { SupportContacts } from './support-contacts';
-import { textButtonClass } from './text-button';
 import { ThemeToggleButton } from './theme';
 
 type UiMessageKey = keyof (typeof uiMessages)['en'];
-
-export interface NavItem {
-  label: UiMessageKey;
-  to: string;
-  /** Paths (prefixes) on which this item counts as the current page. */
-  match: string[];
-}
-
-export const NAV_ITEMS: NavItem[] = [
-  { label: 'navChat', to: '/chat', match: ['/', '/chat'] },
-  { label: 'navStudio', to: '/ai-studio', match: ['/ai-studio'] },
-  { label: 'navSubscription', to: '/subscription', match: ['/subscription', '/payments'] },
-  { label: 'navAccount', to: '/account', match: ['/account'] },
-];
 
 /** The footer's legal links (docs/product.md#landing-and-sign-in), labels as message keys. */
 export const LEGAL_LINKS: ReadonlyArray<{ label: UiMessageKey; to: string }> = [
@@ -76,29 +62,12 @@ export function HeaderBar({ maxWidth = 960 }: { maxWidth?: number }) {
 
 /** The header's right side: language, theme and, when signed in, Logout. */
 export function HeaderControls() {
-  const t = useT(uiMessages);
-  const session = useSessionControls();
   return (
     <div className="kasa-header-controls">
       <LanguageSwitch size="small" />
       <ThemeToggleButton size="small" />
-      {session && (
-        <button
-          type="button"
-          data-testid="logout-button"
-          className={textButtonClass({})}
-          onClick={() => void session.signOut()}
-        >
-          {t('logout')}
-        </button>
-      )}
+      <LogoutButton />
     </div>
-  );
-}
-
-function isActive(item: NavItem, pathname: string): boolean {
-  return item.match.some((p) =>
-    p === '/' ? pathname === '/' : pathname === p || pathname.startsWith(`${p}/`),
   );
 }
 
@@ -114,8 +83,6 @@ export interface PageFrameProps {
 
 /** The header, navigation and body frame every area of Kasa shares (mobile first). */
 export function PageFrame({ title, subtitle, testId, children }: PageFrameProps) {
-  const { pathname } = useLocation();
-  const t = useT(uiMessages);
   return (
     <Box
       data-testid={testId}
@@ -138,46 +105,7 @@ export function PageFrame({ title, subtitle, testId, children }: PageFrameProps)
           <BrandHomeLink />
           <HeaderControls />
         </Box>
-        <Box
-          component="nav"
-          aria-label={t('mainNav')}
-          sx={{
-            maxWidth: 960,
-            mx: 'auto',
-            px: 1,
-            display: 'flex',
-            overflowX: 'auto',
-            scrollbarWidth: 'none',
-          }}
-        >
-          {NAV_ITEMS.map((item) => {
-            const active = isActive(item, pathname);
-            return (
-              <Box
-                key={item.to}
-                component={Link}
-                to={item.to}
-                aria-current={active ? 'page' : undefined}
-                sx={{
-                  color: 'inherit',
-                  textDecoration: 'none',
-                  whiteSpace: 'nowrap',
-                  minHeight: 48,
-                  px: 1,
-                  fontSize: '0.95rem',
-                  display: 'flex',
-                  alignItems: 'center',
-                  fontWeight: active ? 800 : 500,
-                  borderBottom: '3px solid',
-                  borderColor: active ? 'currentColor' : 'transparent',
-                  opacity: active ? 1 : 0.85,
-                }}
-              >
-                {t(item.label)}
-              </Box>
-            );
-          })}
-        </Box>
+        <MainNav />
       </Box>
       <Box component="main" sx={{ flex: 1, width: '100%', maxWidth: 960, mx: 'auto', px: 2, py: 3 }}>
         <Box component="h1" sx={{ m: 0, fontSize: '1.6rem', fontWeight: 800 }}>
@@ -213,13 +141,24 @@ export interface SectionProps {
   children?: ReactNode;
 }
 
-/** A bordered card with a heading: an area's empty state, or one part of a page. */
-export function Section({ title, headingId, variant = 'note', testId, children }: SectionProps) {
+export interface CardProps {
+  /** The element: 'section' (Section), 'aside' (a nudge beside the page's content), 'div'. */
+  component?: 'section' | 'aside' | 'div';
+  /** Its accessible name when it has no heading to be named by. */
+  label?: string;
+  labelledBy?: string;
+  testId?: string;
+  children?: ReactNode;
+}
+
+/** The pages' bordered card: Section's frame, and that of a card without a heading (a nudge). */
+export function Card({ component = 'div', label, labelledBy, testId, children }: CardProps) {
   return (
     <Box
-      component="section"
+      component={component}
       data-testid={testId}
-      aria-labelledby={headingId}
+      aria-label={label}
+      aria-labelledby={labelledBy}
       sx={{
         p: 2,
         mb: 2,
@@ -231,6 +170,15 @@ export function Section({ title, headingId, variant = 'note', testId, children }
         minWidth: 0,
       }}
     >
+      {children}
+    </Box>
+  );
+}
+
+/** A bordered card with a heading: an area's empty state, or one part of a page. */
+export function Section({ title, headingId, variant = 'note', testId, children }: SectionProps) {
+  return (
+    <Card component="section" testId={testId} labelledBy={headingId}>
       <Box
         component="h2"
         id={headingId}
@@ -239,6 +187,6 @@ export function Section({ title, headingId, variant = 'note', testId, children }
         {title}
       </Box>
       {variant === 'panel' ? children : <Box sx={{ color: 'text.secondary' }}>{children}</Box>}
-    </Box>
+    </Card>
   );
 }

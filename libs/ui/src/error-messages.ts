@@ -113,13 +113,12 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
       'Your card subscription could not be cancelled, so your account was not deleted. Please try again in a moment.',
     AI_BUSY: 'The AI service is busy right now. Please try again in a minute.',
     AI_UNAVAILABLE: 'The AI service could not be reached.',
-    AI_MODEL_UNKNOWN:
-      'The AI service does not know the model "{model}": the AI is not set up correctly on this server.',
-    AI_AUTH_FAILED:
-      "The AI service refused this server's key: the AI is not set up correctly on this server.",
+    // The server's words for its own set-up failures name no setting: that goes to its log.
+    AI_MODEL_UNKNOWN: 'The AI service is not set up correctly on this server. Please tell the administrator.',
+    AI_AUTH_FAILED: 'The AI service is not set up correctly on this server. Please tell the administrator.',
     AI_TIMEOUT: 'The AI service did not answer in time.',
     AI_REQUEST_REFUSED:
-      'The AI service refused the request for the model "{model}": the AI is not set up correctly on this server.',
+      'The AI service is not set up correctly on this server. Please tell the administrator.',
     AI_CONVERSATION_TOO_LONG:
       'The conversation is too long for the model "{model}". Please start a new conversation.',
     AI_FAILED: 'The AI service failed while answering. Please try again.',
@@ -127,6 +126,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     AI_STOPPED_MID_REPLY: 'The AI service stopped in the middle of the reply. Please try again.',
     AI_PROMPT_REFUSED: 'The image service refused this description. Please describe it differently.',
     MEDIA_VIDEO_UNAVAILABLE: 'Video generation is not available yet.',
+    IMAGE_PROMPT_NOT_ILLUSTRATABLE:
+      "Kasa's offline illustrations cannot draw this yet. Try naming a crop, an animal, a tool or the weather.",
     STT_UNAVAILABLE: 'Transcription is not available on this server.',
     VOICE_AUDIO_UNREADABLE: 'This audio could not be read. Please try another recording.',
     VOICE_ENGINE_FAILED: 'The voice engine failed. Please try again.',
@@ -289,12 +290,12 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     AI_BUSY: "Le service d'IA est occupé pour le moment. Veuillez réessayer dans une minute.",
     AI_UNAVAILABLE: "Le service d'IA est injoignable.",
     AI_MODEL_UNKNOWN:
-      "Le service d'IA ne connaît pas le modèle configuré : l'IA n'est pas correctement configurée sur ce serveur.",
+      "Le service d'IA n'est pas correctement configuré sur ce serveur. Veuillez prévenir l'administrateur.",
     AI_AUTH_FAILED:
-      "Le service d'IA a refusé la clé de ce serveur : l'IA n'est pas correctement configurée sur ce serveur.",
+      "Le service d'IA n'est pas correctement configuré sur ce serveur. Veuillez prévenir l'administrateur.",
     AI_TIMEOUT: "Le service d'IA n'a pas répondu à temps.",
     AI_REQUEST_REFUSED:
-      "Le service d'IA a refusé la demande pour le modèle configuré : l'IA n'est pas correctement configurée sur ce serveur.",
+      "Le service d'IA n'est pas correctement configuré sur ce serveur. Veuillez prévenir l'administrateur.",
     AI_CONVERSATION_TOO_LONG:
       'La conversation est trop longue pour le modèle. Veuillez commencer une nouvelle conversation.',
     AI_FAILED: "Le service d'IA a échoué pendant sa réponse. Veuillez réessayer.",
@@ -302,6 +303,8 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     AI_STOPPED_MID_REPLY: "Le service d'IA s'est arrêté au milieu de la réponse. Veuillez réessayer.",
     AI_PROMPT_REFUSED: "Le service d'images a refusé cette description. Veuillez la formuler autrement.",
     MEDIA_VIDEO_UNAVAILABLE: "La génération de vidéos n'est pas encore disponible.",
+    IMAGE_PROMPT_NOT_ILLUSTRATABLE:
+      'Les illustrations hors ligne de Kasa ne savent pas encore dessiner cela. Essayez de nommer une culture, un animal, un outil ou la météo.',
     STT_UNAVAILABLE: "La transcription n'est pas disponible sur ce serveur.",
     VOICE_AUDIO_UNREADABLE: "Cet enregistrement n'a pas pu être lu. Veuillez en essayer un autre.",
     VOICE_ENGINE_FAILED: 'Le moteur vocal a échoué. Veuillez réessayer.',

@@ -122,17 +122,41 @@ describe('errorText', () => {
   });
 
   it("a value the error does not carry: the server's message (it has it); French leaves it out", () => {
-    const unknownModel = {
-      error: 'The AI service does not know the model "llama9". The administrator should check CHAT_MODEL.',
-      code: 'AI_MODEL_UNKNOWN',
+    const tooLong = {
+      error: 'The conversation is too long for the model "llama9". Please start a new conversation.',
+      code: 'AI_CONVERSATION_TOO_LONG',
     };
-    expect(errorText(unknownModel, en)).toBe(unknownModel.error);
-    expect(errorText(unknownModel, fr)).toBe(
-      "Le service d'IA ne connaît pas le modèle configuré : l'IA n'est pas correctement configurée sur ce serveur.",
+    expect(errorText(tooLong, en)).toBe(tooLong.error);
+    expect(errorText(tooLong, fr)).toBe(
+      'La conversation est trop longue pour le modèle. Veuillez commencer une nouvelle conversation.',
     );
     // Without the header, the rate-limit wait is unknown: the server's message says it.
     const noHeader = apiError(429, 'RATE_LIMITED', 'Too many attempts. Please wait 2 minutes and try again.');
     expect(errorText(noHeader, fr)).toBe('Too many attempts. Please wait 2 minutes and try again.');
+  });
+
+  it('a set-up failure stored in older words still reads without a setting, in either language', () => {
+    for (const [code, error] of [
+      [
+        'AI_AUTH_FAILED',
+        'The AI service refused the API key. The administrator should check OPENAI_API_KEY.',
+      ],
+      [
+        'AI_MODEL_UNKNOWN',
+        'The AI service does not know the model "m". The administrator should check CHAT_MODEL.',
+      ],
+      [
+        'AI_REQUEST_REFUSED',
+        'The AI service refused the request for the model "m". The administrator should check CHAT_MODEL.',
+      ],
+    ]) {
+      expect(errorText({ error, code }, en)).toBe(
+        'The AI service is not set up correctly on this server. Please tell the administrator.',
+      );
+      expect(errorText({ error, code }, fr)).toBe(
+        "Le service d'IA n'est pas correctement configuré sur ce serveur. Veuillez prévenir l'administrateur.",
+      );
+    }
   });
 
   it("codes whose words vary show the server's words in English, a French sentence in French", () => {

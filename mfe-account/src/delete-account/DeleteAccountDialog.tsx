@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, useCurrentUser } from '@kasa/api-client';
 import { Box, Button, TextInput, useErrorText, useT, useToast } from '@kasa/ui';
-import { DialogFrame } from '../shared/DialogFrame';
+import { DialogFrame } from '@kasa/ui/dialog-frame';
 import { useEndSession } from '../shared/useEndSession';
 import { deleteAccount } from './delete-account-api';
 import { deleteMessages } from './messages';

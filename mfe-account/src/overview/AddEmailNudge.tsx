@@ -1,5 +1,5 @@
 import { useCurrentUser } from '@kasa/api-client';
-import { Box, PageLink, useT } from '@kasa/ui';
+import { Box, Card, PageLink, useT } from '@kasa/ui';
 import { ADD_EMAIL_PATH } from '../shared/add-email';
 import { overviewMessages } from './messages';
 
@@ -12,25 +12,14 @@ export function AddEmailNudge() {
   const { data: user } = useCurrentUser();
   if (!user || user.email) return null;
   return (
-    <Box
-      component="aside"
-      aria-label={t('addEmailAction')}
-      data-testid="add-email-nudge"
-      sx={{
-        p: 2,
-        mb: 2,
-        border: '1px solid',
-        borderColor: 'divider',
-        borderRadius: 2,
-        bgcolor: 'background.paper',
-      }}
-    >
+    // The pages' card (libs/ui PageFrame's Card, Section's frame): a nudge has no heading of its own.
+    <Card component="aside" label={t('addEmailAction')} testId="add-email-nudge">
       <Box component="p" sx={{ m: 0 }}>
         {t('addEmailNudge')}
       </Box>
       <PageLink to={ADD_EMAIL_PATH} testId="add-email-link" fontWeight={700}>
         {t('addEmailAction')}
       </PageLink>
-    </Box>
+    </Card>
   );
 }

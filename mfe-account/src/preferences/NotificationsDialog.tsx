@@ -4,7 +4,7 @@ import Switch from '@mui/material/Switch';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPreferences, NotificationSettingsResponse } from '@kasa/contracts';
 import { Box, Button, useErrorText, useT, useToast } from '@kasa/ui';
-import { DialogFrame } from '../shared/DialogFrame';
+import { DialogFrame } from '@kasa/ui/dialog-frame';
 import { Loadable } from '../shared/Loadable';
 import { NOTIFICATIONS_QUERY_KEY, updateNotifications } from './preferences-api';
 import { useNotificationSettings } from './useNotificationSettings';

@@ -121,6 +121,8 @@ test('Voice: "I speak" lists Auto and the languages by their own names; both cho
 
   const confirm = screen.getByTestId('account-confirm-transcript');
   expect(screen.getByLabelText(/Confirm what I said/)).toBe(confirm);
+  // The theme's checkbox (libs/ui Checkbox), not the browser's blue box.
+  expect(getComputedStyle(confirm).appearance).toBe('none');
   expect(confirm).not.toBeChecked();
   await userEvent.click(confirm);
   expect(confirm).toBeChecked();

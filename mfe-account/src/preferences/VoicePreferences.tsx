@@ -2,7 +2,7 @@
 // recording, and "Confirm what I said". Kept in this browser (@kasa/ui voice-preferences), read by
 // the chat's composer and voice mode.
 import { SPEECH_LANGUAGES, type SpeechLanguageHint } from '@kasa/contracts';
-import { Box, SelectInput, useT } from '@kasa/ui';
+import { Box, CheckboxField, SelectInput, useT } from '@kasa/ui';
 import { useVoicePreferences } from '@kasa/ui/voice-preferences';
 import { voicePreferencesMessages } from './voice-messages';
 
@@ -34,28 +34,14 @@ export function VoicePreferences() {
           {t('speechLanguageExplain')}
         </Box>
       </Box>
-      <Box
-        component="label"
-        sx={{ mt: 2, display: 'flex', alignItems: 'flex-start', gap: 1, minHeight: 44, cursor: 'pointer' }}
-      >
-        <input
-          type="checkbox"
+      <Box sx={{ mt: 1 }}>
+        <CheckboxField
+          label={t('confirmTranscript')}
+          hint={t('confirmTranscriptExplain')}
           checked={voice.confirmTranscript}
           onChange={(event) => voice.setConfirmTranscript(event.target.checked)}
-          aria-describedby="account-confirm-transcript-hint"
           data-testid="account-confirm-transcript"
-          style={{ width: 20, height: 20, marginTop: 2, flexShrink: 0 }}
         />
-        <span>
-          {t('confirmTranscript')}
-          <Box
-            component="span"
-            id="account-confirm-transcript-hint"
-            sx={{ display: 'block', color: 'text.secondary' }}
-          >
-            {t('confirmTranscriptExplain')}
-          </Box>
-        </span>
       </Box>
     </Box>
   );

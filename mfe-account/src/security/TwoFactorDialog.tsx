@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AccountSecurity, TwoFactorSetupResponse, TwoFactorStatus } from '@kasa/contracts';
 import { Box, Button, useErrorText, useT, useToast } from '@kasa/ui';
 import { SECURITY_QUERY_KEY } from '../shared/account-api';
-import { DialogFrame } from '../shared/DialogFrame';
+import { DialogFrame } from '@kasa/ui/dialog-frame';
 import { useCopy } from '../shared/useCopy';
 import { confirmTwoFactor, disableTwoFactor, renewBackupCodes } from './security-api';
 import { BackupCodes } from './BackupCodes';

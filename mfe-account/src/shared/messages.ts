@@ -1,9 +1,8 @@
 import { defineMessages } from '@kasa/ui';
 
-/** Texts the tabs share: dialog controls, copy feedback. */
+/** Texts the tabs share: Cancel, loading, copy feedback. */
 export const commonMessages = defineMessages({
   en: {
-    close: 'Close',
     cancel: 'Cancel',
     copy: 'Copy',
     copied: 'Copied',
@@ -15,7 +14,6 @@ export const commonMessages = defineMessages({
     loading: 'Loading...',
   },
   fr: {
-    close: 'Fermer',
     cancel: 'Annuler',
     copy: 'Copier',
     copied: 'Copié',

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import type { CreateSubscriptionResponse } from '@kasa/contracts';
-import { Box, Button, useAppInfo, useT } from '@kasa/ui';
+import { Box, Button, useAppInfo, useLanguage, useT } from '@kasa/ui';
 import { messages } from '../messages';
+import { sandboxPageHref } from '../shared/sandbox-page-href';
 
 // Stripe's JavaScript loads only when a Stripe card form opens (its own chunk).
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -20,6 +21,7 @@ export function CardCheckout({
   priceLabel: string;
 }) {
   const t = useT(messages);
+  const { language } = useLanguage();
   const { payments } = useAppInfo();
   if (pending || !created?.clientSecret) {
     return (
@@ -55,7 +57,7 @@ export function CardCheckout({
       </Box>
       {created.checkoutUrl ? (
         <Button
-          href={created.checkoutUrl}
+          href={sandboxPageHref(created.checkoutUrl, language)}
           variant="contained"
           fullWidth
           data-testid="sandbox-card-continue"

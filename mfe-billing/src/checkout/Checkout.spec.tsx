@@ -37,7 +37,7 @@ describe('card checkout', () => {
     expect(panel).toHaveTextContent('no real card is charged');
     expect(within(panel).getByTestId('sandbox-card-continue')).toHaveAttribute(
       'href',
-      '/api/billing/sandbox/checkout/abc',
+      '/api/billing/sandbox/checkout/abc?lang=en',
     );
     expect(api.calls.find((c) => c.call === CREATE)?.body).toBeUndefined();
 
@@ -167,14 +167,18 @@ describe('mobile money: form, validation, toasts', () => {
     });
     const toast = screen.getByTestId('toast');
     expect(toast).toHaveTextContent('Payment Request Sent!');
-    expect(toast).toHaveTextContent('Approve the payment prompt on your phone.');
+    // The client's own words, not the answer's `instructions`.
+    expect(toast).toHaveTextContent(
+      'Sandbox: no request reaches a phone and no money moves. Open the sandbox approval page and approve (or decline) the payment there, as you would in the MTN Mobile Money prompt.',
+    );
+    expect(toast).not.toHaveTextContent('Approve the payment prompt on your phone.');
     expect(within(toast).getByRole('link', { name: 'Open the sandbox approval page' })).toHaveAttribute(
       'href',
-      '/api/billing/sandbox/checkout/mm1',
+      '/api/billing/sandbox/checkout/mm1?lang=en',
     );
     expect(screen.getByTestId('awaiting-sandbox-link')).toHaveAttribute(
       'href',
-      '/api/billing/sandbox/checkout/mm1',
+      '/api/billing/sandbox/checkout/mm1?lang=en',
     );
     expect(api.count(STATUS)).toBe(2);
 
@@ -280,6 +284,97 @@ describe('mobile money: form, validation, toasts', () => {
     expect(toast).toHaveTextContent(title);
     expect(toast).toHaveTextContent(description);
     expect(screen.getByTestId('checkout-card')).toBeInTheDocument();
+  });
+
+  describe('in French', () => {
+    async function openFrenchForm() {
+      await userEvent.click(await screen.findByRole('button', { name: /Mobile Money/ }));
+      return screen.findByTestId('mobile-money-form');
+    }
+
+    async function fillFrench() {
+      await userEvent.type(screen.getByLabelText('Nom complet'), valid.name);
+      await userEvent.type(screen.getByLabelText('E-mail'), valid.email);
+      await userEvent.type(screen.getByLabelText('Numéro de téléphone'), valid.phone);
+      await userEvent.selectOptions(screen.getByLabelText('Réseau'), valid.network);
+      await userEvent.click(screen.getByTestId('mobile-money-submit'));
+    }
+
+    test('the sandbox request says what to do in French, not the answer’s English', async () => {
+      stubApi({
+        [STATUS]: ok(basic),
+        [MOBILE_MONEY]: () => ({
+          status: 201,
+          body: {
+            success: true,
+            instructions:
+              'Sandbox: no request reaches a phone and no money moves. Open the sandbox checkout page and approve (or decline) the ₣2,500 payment there, as you would in the MTN prompt.',
+            message: 'A payment request of ₣2,500 for 30 days of Pro was sent to +237 670 000 000.',
+            checkoutUrl: '/api/billing/sandbox/checkout/mm1',
+          },
+        }),
+      });
+      renderBilling({ language: 'fr' });
+      await openFrenchForm();
+      await fillFrench();
+      const toast = await screen.findByTestId('toast');
+      expect(toast).toHaveTextContent('Demande de paiement envoyée !');
+      expect(toast).toHaveTextContent(
+        "Bac à sable : aucune demande n'atteint un téléphone et aucun argent n'est transféré.",
+      );
+      expect(toast).not.toHaveTextContent('Sandbox: no request');
+      // The server-rendered approval page is asked for in the app's language.
+      expect(
+        within(toast).getByRole('link', { name: "Ouvrir la page d'approbation de test" }),
+      ).toHaveAttribute('href', '/api/billing/sandbox/checkout/mm1?lang=fr');
+    });
+
+    test.each<[string, ReturnType<Route>, string]>([
+      [
+        'BILLING_MOBILE_MONEY_REFUSED',
+        {
+          status: 400,
+          body: {
+            success: false,
+            message: 'The mobile money provider refused the payment: Invalid phone number for network',
+            code: 'BILLING_MOBILE_MONEY_REFUSED',
+          },
+        },
+        'Le prestataire de mobile money a refusé le paiement.',
+      ],
+      [
+        'BILLING_MOBILE_MONEY_UNAVAILABLE',
+        {
+          status: 502,
+          body: {
+            success: false,
+            message: 'Mobile money payments are unavailable right now. Please try again later.',
+            code: 'BILLING_MOBILE_MONEY_UNAVAILABLE',
+          },
+        },
+        'Les paiements mobile money sont indisponibles pour le moment. Veuillez réessayer plus tard.',
+      ],
+      [
+        'BILLING_PHONE_INVALID',
+        {
+          status: 400,
+          body: {
+            statusCode: 400,
+            message: 'Enter a mobile number of the payment country (+237) as 6XX XX XX XX.',
+            code: 'BILLING_PHONE_INVALID',
+          },
+        },
+        'Ce numéro n’est pas un numéro mobile money du pays de paiement',
+      ],
+    ])('%s reads in French', async (_code, answer, french) => {
+      stubApi({ [STATUS]: ok(basic), [MOBILE_MONEY]: () => answer });
+      renderBilling({ language: 'fr' });
+      await openFrenchForm();
+      await fillFrench();
+      const toast = await screen.findByTestId('toast');
+      expect(toast).toHaveTextContent(french);
+      expect(toast).not.toHaveTextContent(/provider|payments|Enter a mobile/);
+    });
   });
 
   test('the email of the signed-in user is filled in', async () => {

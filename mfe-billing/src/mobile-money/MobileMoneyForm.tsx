@@ -9,7 +9,7 @@ import {
   type MobileMoneyNetwork,
   type MobileMoneyPaymentResponse,
 } from '@kasa/contracts';
-import { Box, Button, SelectInput, TextInput, useAppInfo, useErrorText, useT, useToast } from '@kasa/ui';
+import { Box, Button, SelectInput, TextInput, useAppInfo, useErrorToast, useT, useToast } from '@kasa/ui';
 import { messages } from '../messages';
 import { SandboxApprovalLink } from '../shared/SandboxApprovalLink';
 import { redirectTo } from './browser';
@@ -39,7 +39,7 @@ const NETWORK_LABELS: Record<MobileMoneyNetwork, string> = {
  */
 export function MobileMoneyForm({ onRequestSent }: { onRequestSent: (sandboxCheckoutUrl?: string) => void }) {
   const t = useT(messages);
-  const errorText = useErrorText();
+  const showErrorToast = useErrorToast();
   const { toast } = useToast();
   const { payments } = useAppInfo();
   const rules = { countryCode: payments.mobileMoneyCountryCode, networks: payments.mobileMoneyNetworks };
@@ -55,40 +55,32 @@ export function MobileMoneyForm({ onRequestSent }: { onRequestSent: (sandboxChec
 
   const request = useMutation({
     mutationFn: createMobileMoneyPayment,
-    onSuccess: (response: MobileMoneyPaymentResponse) => {
+    onSuccess: (response: MobileMoneyPaymentResponse, sent) => {
       if (response.success && response.payment_url) {
         redirectTo(response.payment_url);
       } else if (response.success) {
+        // The answer's `instructions` are the server's English: the same advice, in the user's language.
+        const network = NETWORK_LABELS[sent.network];
         toast({
           title: t('paymentRequestSent'),
-          description: response.instructions || response.message || t('paymentRequestSentText'),
+          description: response.checkoutUrl
+            ? t('approveInSandbox', { network })
+            : t('approveInPrompt', { network }),
           durationMs: REQUEST_SENT_TOAST_MS,
           action: response.checkoutUrl ? <SandboxApprovalLink href={response.checkoutUrl} /> : undefined,
         });
         onRequestSent(response.checkoutUrl);
       } else {
-        toast({
-          title: t('paymentFailed'),
-          description: errorText(response, t('unableToInitiate')),
-          variant: 'destructive',
-        });
+        showErrorToast({ title: t('paymentFailed'), error: response, fallback: t('unableToInitiate') });
       }
     },
     onError: (error) => {
       // A refusal the server explains (a 4xx) is a failed payment; anything else (no connection,
       // a server or provider fault) is the payment error. Either says what went wrong.
       if (error instanceof ApiError && error.status < 500) {
-        toast({
-          title: t('paymentFailed'),
-          description: errorText(error, t('unableToInitiate')),
-          variant: 'destructive',
-        });
+        showErrorToast({ title: t('paymentFailed'), error, fallback: t('unableToInitiate') });
       } else {
-        toast({
-          title: t('paymentError'),
-          description: errorText(error, t('unableToProcess')),
-          variant: 'destructive',
-        });
+        showErrorToast({ title: t('paymentError'), error, fallback: t('unableToProcess') });
       }
     },
   });

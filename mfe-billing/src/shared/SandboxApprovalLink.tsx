@@ -1,5 +1,6 @@
-import { Box, useT } from '@kasa/ui';
+import { Box, useLanguage, useT } from '@kasa/ui';
 import { messages } from '../messages';
+import { sandboxPageHref } from './sandbox-page-href';
 
 /** Sandbox only: the local page standing in for the payment prompt on the phone. */
 export function SandboxApprovalLink({
@@ -10,10 +11,11 @@ export function SandboxApprovalLink({
   testId?: string;
 }) {
   const t = useT(messages);
+  const { language } = useLanguage();
   return (
     <Box
       component="a"
-      href={href}
+      href={sandboxPageHref(href, language)}
       data-testid={testId}
       sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, color: 'inherit', fontWeight: 700 }}
     >

@@ -4,7 +4,7 @@
 import { memo, Suspense, useId, useRef, useState } from 'react';
 import { lazyWithPreload } from '@kasa/ui/prefetch';
 import type { ChatModelOption } from '@kasa/contracts';
-import { ButtonBase, useT } from '@kasa/ui';
+import { ButtonBase, useBackCloses, useT } from '@kasa/ui';
 import { ChevronDownIcon } from './model-icons';
 import { modelMessages } from './model-messages';
 
@@ -33,6 +33,8 @@ export const ModelPicker = memo(function ModelPicker({
   const [open, setOpen] = useState(false);
   /** Mounted from the first opening on, so closing animates and focus returns to the button. */
   const [loaded, setLoaded] = useState(false);
+  // Android's Back closes the menu, not the chat (docs/product.md#back-and-escape-on-phones).
+  useBackCloses(open, () => setOpen(false));
 
   if (options.length < 2 || !current) return null;
   return (

@@ -2,6 +2,9 @@
 // boundary (global fetch); jsdom cannot play audio, so HTMLMediaElement.play/pause are spied on.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SUBSCRIPTION_STATUS_QUERY_KEY } from '@kasa/api-client';
+import type { PlanId } from '@kasa/contracts';
+import { subscriptionStatusOf } from '@kasa/ui/testing';
 import App from '../App';
 import {
   FakeApi,
@@ -143,6 +146,107 @@ describe('read aloud', () => {
     const reply = (await screen.findAllByTestId('chat-message'))[1];
     await userEvent.setup().click(within(reply).getByRole('button', { name: 'Lire à voix haute' }));
     expect(await within(reply).findByRole('button', { name: 'Arrêter la lecture' })).toBeInTheDocument();
+  });
+});
+
+describe('read aloud on Basic: the cost of a long reply first', () => {
+  // 979 characters: the server's estimate is 98 + 2 s of pauses, 1 min 40 s.
+  const LONG_REPLY = 'word '.repeat(196).trim();
+
+  /** A conversation whose reply is `reply`, once the plan and the month's usage have loaded. */
+  async function openReply(
+    reply: string,
+    plan: PlanId,
+    voiceSecondsUsed: number,
+    language: 'en' | 'fr' = 'en',
+  ) {
+    api.subscriptionStatus = subscriptionStatusOf(plan, { voiceMinutes: voiceSecondsUsed });
+    api.addConversation('c1', 'Maize', [
+      message('m1', 'user', 'When do I sow?'),
+      message('m2', 'assistant', reply),
+    ]);
+    const { queryClient } = renderWithProviders(<App />, { path: '/chat?c=c1', language });
+    await waitFor(() => expect(queryClient.getQueryData(SUBSCRIPTION_STATUS_QUERY_KEY)).toBeDefined());
+    return (await screen.findAllByTestId('chat-message'))[1];
+  }
+
+  test('a long reply says what it costs; Cancel sends nothing, Read aloud reads it all', async () => {
+    const reply = await openReply(LONG_REPLY, 'BASIC_PLAN', 120);
+    const user = userEvent.setup();
+    const readAloud = within(reply).getAllByRole('button', { name: 'Read aloud' })[0];
+    await user.click(readAloud);
+    const question = within(reply).getByRole('group', { name: 'Voice this reply costs' });
+    expect(question).toHaveTextContent(
+      'Reading this reply aloud uses about 1 min 40 s of your 10 min of voice this month (8 min left).',
+    );
+    expect(within(question).getByRole('button', { name: 'Read aloud' })).toHaveFocus();
+
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(within(reply).queryByTestId('read-aloud-cost')).toBeNull();
+    expect(speakBodies).toEqual([]);
+    expect(play).not.toHaveBeenCalled();
+
+    await user.click(readAloud);
+    await user.click(
+      within(within(reply).getByTestId('read-aloud-cost')).getByRole('button', { name: 'Read aloud' }),
+    );
+    await within(reply).findByRole('button', { name: 'Stop reading' });
+    expect(speakBodies).toEqual([{ text: LONG_REPLY, voice: 'alloy', format: 'mp3' }]);
+    expect(within(reply).queryByTestId('read-aloud-cost')).toBeNull();
+  });
+
+  test('Escape closes the question without reading', async () => {
+    const reply = await openReply(LONG_REPLY, 'BASIC_PLAN', 0);
+    const user = userEvent.setup();
+    await user.click(within(reply).getByRole('button', { name: 'Read aloud' }));
+    expect(within(reply).getByTestId('read-aloud-cost')).toHaveTextContent('(10 min left)');
+    await user.keyboard('{Escape}');
+    expect(within(reply).queryByTestId('read-aloud-cost')).toBeNull();
+    expect(within(reply).getByRole('button', { name: 'Read aloud' })).toHaveFocus();
+    expect(speakBodies).toEqual([]);
+  });
+
+  test('a short reply is read at once', async () => {
+    // 'Sow after the first rains.': 3 + 2 s, well under 30 s and 10 % of 10 min.
+    const reply = await openReply('**Sow** after the first rains.', 'BASIC_PLAN', 0);
+    await userEvent.setup().click(within(reply).getByRole('button', { name: 'Read aloud' }));
+    await within(reply).findByRole('button', { name: 'Stop reading' });
+    expect(within(reply).queryByTestId('read-aloud-cost')).toBeNull();
+    expect(speakBodies).toEqual([{ text: 'Sow after the first rains.', voice: 'alloy', format: 'mp3' }]);
+  });
+
+  test('on Pro a long reply is read at once', async () => {
+    const reply = await openReply(LONG_REPLY, 'PRO_PLAN', 0);
+    await userEvent.setup().click(within(reply).getByRole('button', { name: 'Read aloud' }));
+    await within(reply).findByRole('button', { name: 'Stop reading' });
+    expect(within(reply).queryByTestId('read-aloud-cost')).toBeNull();
+    expect(speakBodies).toEqual([{ text: LONG_REPLY, voice: 'alloy', format: 'mp3' }]);
+  });
+
+  test('with less left than the reply needs, it offers the beginning that fits', async () => {
+    // 30 s left: 28 s of text (280 characters, cut after the last whole word) and the pauses.
+    const reply = await openReply(LONG_REPLY, 'BASIC_PLAN', 570);
+    const user = userEvent.setup();
+    await user.click(within(reply).getByRole('button', { name: 'Read aloud' }));
+    const question = within(reply).getByTestId('read-aloud-cost');
+    expect(question).toHaveTextContent(
+      'Reading all of this reply aloud would use about 1 min 40 s, but only 30 s of your 10 min of voice is left this month.',
+    );
+    await user.click(within(question).getByRole('button', { name: 'Read the beginning (30 s)' }));
+    await within(reply).findByRole('button', { name: 'Stop reading' });
+    expect(speakBodies).toEqual([{ text: 'word '.repeat(56).trim(), voice: 'alloy', format: 'mp3' }]);
+  });
+
+  test('in French', async () => {
+    const reply = await openReply(LONG_REPLY, 'BASIC_PLAN', 120, 'fr');
+    const user = userEvent.setup();
+    await user.click(within(reply).getByRole('button', { name: 'Lire à voix haute' }));
+    const question = within(reply).getByRole('group', { name: 'Voix utilisée par cette réponse' });
+    expect(question).toHaveTextContent(
+      'Lire cette réponse à voix haute utilise environ 1 min 40 s de vos 10 min de voix ce mois-ci (il vous reste 8 min).',
+    );
+    await user.click(within(question).getByRole('button', { name: 'Annuler' }));
+    expect(speakBodies).toEqual([]);
   });
 });
 

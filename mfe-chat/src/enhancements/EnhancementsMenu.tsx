@@ -3,7 +3,7 @@
 // only while open (closing it resets its fields). A completed tool closes its dialog, shows
 // 'Enhancement Added' and adds its text or attachments to the draft.
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
-import { Box, useT, useToast } from '@kasa/ui';
+import { Box, useBackCloses, useT, useToast } from '@kasa/ui';
 import { lazyWithPreload, prefetchAllowed, prefetchChunks, whenIdle } from '@kasa/ui/prefetch';
 import type { ChatToolsApi } from '../shared/chat-tools';
 import { chunkRuntime } from '../shared/chunk-runtime';
@@ -90,6 +90,8 @@ export function EnhancementsMenu({ api }: { api: ChatToolsApi }) {
   const [dialog, setDialog] = useState<EnhancementName | null>(null);
   const { draft, conversationId } = api;
   useMenuCodeReady();
+  // Android's Back closes the menu, not the chat (docs/product.md#back-and-escape-on-phones).
+  useBackCloses(menuOpen, () => setMenuOpen(false));
 
   const openMenu = () => {
     setMenuLoaded(true);

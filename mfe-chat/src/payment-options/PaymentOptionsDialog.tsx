@@ -4,7 +4,7 @@
 import { Link } from 'react-router';
 import { UNLIMITED, type PaymentMethod, type PlanLimits, type UsageFeature } from '@kasa/contracts';
 import { Box, Button, formatUsd, formatXaf, shownAmount, useLanguage, useT } from '@kasa/ui';
-import { DialogFrame } from '../shared/ui/DialogFrame';
+import { DialogFrame } from '@kasa/ui/dialog-frame';
 import { paymentDialogMessages } from './dialog-messages';
 
 /** Where each choice leads: the subscription page opens that checkout at once. */

@@ -4,7 +4,7 @@
 // outbox, listed here, and its image shows here once the runner has it.
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { MEDIA_PROMPT_MAX_LENGTH } from '@kasa/contracts';
-import { Box, Button, useT } from '@kasa/ui';
+import { Box, Button, IllustrationVocabularyHint, useT } from '@kasa/ui';
 import { MessageImage } from '../shared/media/MessageMedia';
 import { generateImage } from '../shared/media-api';
 import { messages } from '../messages';
@@ -22,6 +22,8 @@ export function GenerateImageAction({ conversationId }: { conversationId: string
   const fieldId = useId();
   const [prompt, setPrompt] = useState('');
   const [busy, setBusy] = useState(false);
+  // The last failure, shown under the prompt when it is one the vocabulary hint explains.
+  const [failure, setFailure] = useState<unknown>(null);
   const media = useMediaQueue('image');
   const result = media.shown?.kind === 'image' ? media.shown.result : null;
 
@@ -35,6 +37,7 @@ export function GenerateImageAction({ conversationId }: { conversationId: string
       if (await media.queue({ ...target, prompt: text }, key)) setPrompt('');
     };
     setBusy(true);
+    setFailure(null);
     try {
       if (!isOnline()) return await queue();
       media.answeredNow(key, { kind: 'image', result: await generateImage(text, target, key) });
@@ -42,7 +45,10 @@ export function GenerateImageAction({ conversationId }: { conversationId: string
       feedback.refreshConversation(target);
     } catch (error) {
       if (isNetworkFailure(error)) await queue();
-      else feedback.failed(t('generationFailed'), error, t('failedToGenerateImage'));
+      else {
+        setFailure(error);
+        feedback.failed(t('generationFailed'), error, t('failedToGenerateImage'));
+      }
     } finally {
       setBusy(false);
     }
@@ -61,6 +67,7 @@ export function GenerateImageAction({ conversationId }: { conversationId: string
         onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setPrompt(event.target.value)}
         sx={textArea}
       />
+      <IllustrationVocabularyHint error={failure} />
       <Button
         type="submit"
         variant="contained"

@@ -218,6 +218,28 @@ describe('Generate Image', () => {
     expect(within(panel()).queryByRole('img')).toBeNull();
   });
 
+  test('a prompt the offline illustrations cannot draw shows what they can draw under the prompt', async () => {
+    mediaAnswer = () =>
+      jsonResponse(422, {
+        statusCode: 422,
+        code: 'IMAGE_PROMPT_NOT_ILLUSTRATABLE',
+        message:
+          "Kasa's offline illustrations cannot draw this yet. Try naming a crop, an animal, a tool or the weather.",
+      });
+    const { user } = await openAction('Generate Image');
+    await user.type(within(panel()).getByRole('textbox', { name: 'Describe the image' }), 'cocoa pods');
+    await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
+    const hint = await within(panel()).findByTestId('illustration-hint');
+    expect(hint).toHaveTextContent('Try naming a crop, an animal, a tool or the weather.');
+    expect(hint).toHaveTextContent('"a farmer with a tractor"');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Generation failed');
+
+    mediaAnswer = defaultAnswer;
+    await user.click(within(panel()).getByRole('button', { name: 'Generate' }));
+    await within(panel()).findByRole('img');
+    expect(within(panel()).queryByTestId('illustration-hint')).toBeNull();
+  });
+
   test('going back resets the prompt and the result', async () => {
     const { user } = await openAction('Generate Image');
     await user.type(within(panel()).getByRole('textbox', { name: 'Describe the image' }), 'Maize');

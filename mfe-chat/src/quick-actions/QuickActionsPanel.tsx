@@ -1,8 +1,7 @@
 // The Quick AI Actions side panel (loaded on first use): four actions, each with a back button and
 // its result below. Going back unmounts the action, which resets its inputs and result.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Box, ButtonBase, useT } from '@kasa/ui';
-import { useMediaQuery } from '../shared/hooks/useMediaQuery';
+import { Box, ButtonBase, useMediaQuery, useT } from '@kasa/ui';
 import { useOnline } from '../shared/hooks/useOnline';
 import { messages } from '../messages';
 import { DESKTOP_QUERY } from '../shared/chat-tools';

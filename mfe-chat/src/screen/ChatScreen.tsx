@@ -15,7 +15,16 @@ import {
 } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Box, Button, useAppInfo, useBackCloses, useErrorText, useT, useToast } from '@kasa/ui';
+import {
+  Box,
+  Button,
+  useAppInfo,
+  useBackCloses,
+  useErrorText,
+  useMediaQuery,
+  useT,
+  useToast,
+} from '@kasa/ui';
 import { useIdleMount } from '@kasa/ui/prefetch';
 import { ApiError } from '@kasa/api-client';
 import { CHAT_ROOT_PARENT_ID, type ChatMessage } from '@kasa/contracts';
@@ -24,7 +33,6 @@ import { Composer, type ComposerHandle } from '../composer/Composer';
 import { DraftStore, type DraftState } from '../shared/draft';
 import { DESKTOP_QUERY, type ChatToolsApi } from '../shared/chat-tools';
 import { useKeyboardOffset } from '../shared/hooks/useKeyboardOffset';
-import { useMediaQuery } from '../shared/hooks/useMediaQuery';
 import { useOnline } from '../shared/hooks/useOnline';
 import { useLatest } from '../shared/hooks/useLatest';
 import { LiveTurnRows, MessageRow, WaitingRow } from '../conversation/MessageList';

@@ -4,7 +4,7 @@
 import { memo, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { lazyWithPreload } from '@kasa/ui/prefetch';
 import type { ChatExportFormat } from '@kasa/contracts';
-import { StrokeIcon, useErrorText, useT, useToast } from '@kasa/ui';
+import { StrokeIcon, useBackCloses, useErrorText, useT, useToast } from '@kasa/ui';
 import { downloadConversationExport } from '../export/export-api';
 import { exportMessages } from '../export/messages';
 import { loadReplyRenderer, PrintView, type ReplyRenderer } from '../export/PrintView';
@@ -48,6 +48,8 @@ export const ConversationActions = memo(function ConversationActions({
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  // Android's Back closes the menu, not the chat (docs/product.md#back-and-escape-on-phones).
+  useBackCloses(menuOpen, () => setMenuOpen(false));
   /** Bumped per Print: each one renders the printed copy afresh and opens the print dialog. */
   const [printing, setPrinting] = useState(0);
   const [renderer, setRenderer] = useState<ReplyRenderer | null>(null);

@@ -4,7 +4,7 @@
 import { memo, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '@kasa/api-client';
-import { textButtonClass, uiMessages, useSessionControls, useT } from '@kasa/ui';
+import { LogoutButton, textButtonClass, useSessionControls, useT } from '@kasa/ui';
 import { messages } from '../messages';
 import { BackIcon, MenuIcon } from '../shared/ui/icons';
 import { IconButton } from '../shared/ui/IconButton';
@@ -34,7 +34,6 @@ export const TopBar = memo(function TopBar({
   shareableConversationId,
 }: TopBarProps) {
   const t = useT(messages);
-  const ui = useT(uiMessages);
   const navigate = useNavigate();
   const session = useSessionControls();
   const currentUser = useCurrentUser();
@@ -68,19 +67,18 @@ export const TopBar = memo(function TopBar({
         {username || t('user')}
       </div>
       {shareableConversationId && <ConversationActions conversationId={shareableConversationId} />}
-      <Link to="/subscription" data-testid="get-pro" className={textButtonClass({ variant: 'outlined' })}>
-        {t('getPro')}
+      <Link
+        to="/subscription"
+        data-testid="get-pro"
+        className={`${textButtonClass({ variant: 'outlined' })} kasa-text-button-narrow`}
+      >
+        {/* Under 380 px 'Pro' alone (static.css, .kasa-narrow-only): the full words stay its name. */}
+        <span className="kasa-narrow-only" aria-hidden="true">
+          {t('getProShort')}
+        </span>
+        <span className="kasa-wide-label">{t('getPro')}</span>
       </Link>
-      {session && (
-        <button
-          type="button"
-          data-testid="logout-button"
-          className={textButtonClass({})}
-          onClick={() => void session.signOut()}
-        >
-          {ui('logout')}
-        </button>
-      )}
+      <LogoutButton />
     </header>
   );
 });

@@ -9,7 +9,7 @@ import Switch from '@mui/material/Switch';
 import type { ShareSummary } from '@kasa/contracts';
 import { Box, Button, useErrorText, useT } from '@kasa/ui';
 import { copyText } from '@kasa/ui/clipboard';
-import { DialogFrame } from '../shared/ui/DialogFrame';
+import { DialogFrame } from '@kasa/ui/dialog-frame';
 import { useOnline } from '../shared/hooks/useOnline';
 import { shareMessages } from './messages';
 import { MANAGE_SHARES_PATH, SHARES_QUERY_KEY, createShare, shareUrl } from './share-api';

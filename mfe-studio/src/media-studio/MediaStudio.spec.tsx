@@ -134,6 +134,61 @@ test('a failure toasts Generation failed with the server text, or the studio tex
   expect(screen.queryByTestId('media-result')).not.toBeInTheDocument();
 });
 
+const NOT_ILLUSTRATABLE = {
+  status: 422,
+  body: {
+    statusCode: 422,
+    code: 'IMAGE_PROMPT_NOT_ILLUSTRATABLE',
+    message:
+      "Kasa's offline illustrations cannot draw this yet. Try naming a crop, an animal, a tool or the weather.",
+  },
+};
+
+test('a prompt the offline illustrations cannot draw shows what they can draw under the prompt, until the next try', async () => {
+  const user = userEvent.setup();
+  stubApi({ [MEDIA]: () => NOT_ILLUSTRATABLE });
+  await openMediaStudio();
+  await user.type(screen.getByLabelText('Prompt'), 'cocoa pods');
+  await user.click(screen.getByRole('button', { name: 'Generate' }));
+  const hint = await screen.findByTestId('illustration-hint');
+  expect(hint).toHaveTextContent('Try naming a crop, an animal, a tool or the weather.');
+  expect(hint).toHaveTextContent('For example: "goats in the rain"');
+  expect(await screen.findByTestId('toast')).toHaveTextContent('Generation failed');
+
+  stubApi({ [MEDIA]: ok(generated) });
+  await user.click(screen.getByRole('button', { name: 'Generate' }));
+  expect(await screen.findByTestId('media-result')).toBeInTheDocument();
+  expect(screen.queryByTestId('illustration-hint')).not.toBeInTheDocument();
+});
+
+test('the vocabulary hint in French', async () => {
+  const user = userEvent.setup();
+  stubApi({ [MEDIA]: () => NOT_ILLUSTRATABLE });
+  renderStudio({ path: '/ai-studio?tab=media', language: 'fr' });
+  await user.type(await screen.findByLabelText('Description'), 'des cabosses de cacao');
+  await user.click(screen.getByRole('button', { name: 'Générer' }));
+  const hint = await screen.findByTestId('illustration-hint');
+  await waitFor(() =>
+    expect(hint).toHaveTextContent('Essayez de nommer une culture, un animal, un outil ou la météo.'),
+  );
+  expect(hint).toHaveTextContent('« des chèvres sous la pluie »');
+});
+
+test('another failure shows no vocabulary hint', async () => {
+  const user = userEvent.setup();
+  stubApi({
+    [MEDIA]: () => ({
+      status: 422,
+      body: { statusCode: 422, code: 'AI_PROMPT_REFUSED', message: 'Refused.' },
+    }),
+  });
+  await openMediaStudio();
+  await user.type(screen.getByLabelText('Prompt'), 'a goat');
+  await user.click(screen.getByRole('button', { name: 'Generate' }));
+  expect(await screen.findByTestId('toast')).toHaveTextContent('Generation failed');
+  expect(screen.queryByTestId('illustration-hint')).not.toBeInTheDocument();
+});
+
 test('a 429 usage limit goes to the app-wide handler only: no second toast here', async () => {
   const user = userEvent.setup();
   const api = stubApi({ [MEDIA]: usageLimit('mediaGenerationsPerMonth') });

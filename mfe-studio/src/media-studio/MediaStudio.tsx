@@ -6,7 +6,16 @@ import {
   type ImageSize,
   type MediaGenerationResult,
 } from '@kasa/contracts';
-import { Box, Button, Section, SelectInput, useErrorText, useT, useToast } from '@kasa/ui';
+import {
+  Box,
+  Button,
+  IllustrationVocabularyHint,
+  Section,
+  SelectInput,
+  useErrorText,
+  useT,
+  useToast,
+} from '@kasa/ui';
 import { CountedTextArea } from '../shared/CountedTextArea';
 import { isUsageLimit } from '../shared/failure';
 import { generateMedia } from './media-studio-api';
@@ -87,6 +96,7 @@ export default function MediaStudio() {
             onChange={setPrompt}
             onSubmit={submit}
           />
+          <IllustrationVocabularyHint error={generation.error} />
           <Button
             type="submit"
             variant="contained"

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import type { AiConfig } from '../../config';
 import { ChatModelError } from '../chat-model.port';
 import { DEFAULT_OPENAI_BASE_URL, PLACEHOLDER_API_KEY } from '../openai/openai-chat.model';
-import { classifyProviderError, type ProviderFailure } from '../openai/provider-errors';
+import { CHAT_SETTINGS, classifyProviderError, type ProviderFailure } from '../openai/provider-errors';
 
 /**
  * The `openai` SDK client for the audio endpoints. Everything is passed explicitly (the SDK would
@@ -23,12 +23,12 @@ export function createOpenAiAudioClient(config: AiConfig, fetchImpl?: typeof fet
 }
 
 /**
- * A provider failure of an audio endpoint, classified like the chat's (AI_* codes), with the
- * setting to check named: TTS_MODEL or STT_MODEL instead of CHAT_MODEL.
+ * A provider failure of an audio endpoint, classified like the chat's (AI_* codes, the same words
+ * for users), with the setting the log names: TTS_MODEL or STT_MODEL instead of CHAT_MODEL.
  */
 export function classifyAudioProviderError(error: unknown, model: string, setting: string): ProviderFailure {
   const failure = classifyProviderError(error, model);
-  const { code, kind, status } = failure.error;
-  const message = failure.error.message.replace('CHAT_MODEL', setting);
-  return { ...failure, error: new ChatModelError({ code, message }, kind, status) };
+  const { code, message, kind, status, configure } = failure.error;
+  const toCheck = configure === CHAT_SETTINGS.model ? setting : configure;
+  return { ...failure, error: new ChatModelError({ code, message }, kind, status, toCheck) };
 }

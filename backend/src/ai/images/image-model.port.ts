@@ -38,6 +38,11 @@ export interface ImageModel {
   readonly engine: 'openai-compatible' | 'offline';
   /** IMAGE_MODEL, or 'offline-illustration'. */
   readonly model: string;
+  /**
+   * Why this engine cannot draw a prompt at all, known without drawing: asked before the
+   * request is charged (MediaService). Absent, or undefined: it can try.
+   */
+  refusal?(prompt: string): ReadableFailure | undefined;
   /** Draws one image. Throws ImageModelError on a provider failure. */
   generate(request: ImageRequest): Promise<GeneratedImage>;
 }
@@ -52,6 +57,8 @@ export class ImageModelError extends Error {
     readonly kind: ChatModelErrorKind,
     /** The provider's HTTP status, when there was one. */
     readonly status?: number,
+    /** The setting an operator should check (IMAGE_MODEL...): for the logs, never in `message`. */
+    readonly configure?: string,
   ) {
     super(failure.message);
     this.code = failure.code;

@@ -27,7 +27,7 @@ export function knowledgeRankSql(document: string, query: string): string {
 export const PASSAGE_HEADLINE_OPTIONS = 'StartSel="", StopSel="", MaxWords=45, MinWords=20, MaxFragments=1';
 
 /** The text search configurations sources use (their documents' and queries' must agree). */
-export type TextSearchConfig = 'english' | 'simple';
+export type TextSearchConfig = 'english' | 'french' | 'simple';
 
 /**
  * SQL for the indexes (int[], 0-based) of the question's terms a passage contains. `termSearches`

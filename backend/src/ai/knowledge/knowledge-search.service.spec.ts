@@ -73,6 +73,7 @@ describe('KnowledgeSearchService', () => {
         limit: 3 * CANDIDATES_PER_HIT,
         excludeIds: ['m1'],
         terms: {
+          language: 'en',
           terms: [
             { word: 'pro', search: 'pro' },
             { word: 'cost', search: 'cost or price or pay' },

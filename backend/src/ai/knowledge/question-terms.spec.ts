@@ -23,7 +23,9 @@ describe('questionTerms', () => {
   });
 
   it('drops French stop and generic words from a French question and maps words to the English texts', () => {
-    const { terms, anyWord } = questionTerms("Combien coûte l'abonnement Pro ?");
+    const { language, terms, anyWord } = questionTerms("Combien coûte l'abonnement Pro ?");
+    // French sources (the French legal pages) are searched for a French question.
+    expect(language).toBe('fr');
     expect(terms.map((term) => term.word)).toEqual(['coûte', 'abonnement', 'pro']);
     expect(terms[1].search).toBe('abonnement or plan or subscription or upgrade');
     expect(anyWord).toBe(
@@ -38,7 +40,7 @@ describe('questionTerms', () => {
   });
 
   it('finds nothing to search in a question made only of stop and generic words', () => {
-    expect(questionTerms('What should I do?')).toEqual({ terms: [], anyWord: '' });
+    expect(questionTerms('What should I do?')).toEqual({ language: 'en', terms: [], anyWord: '' });
     expect(words('Can you help me, please? I need to know the best way.')).toEqual([]);
     expect(words('  ?! ')).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { detectReplyLanguage, wordsOf } from '../language/detect-language';
+import { detectReplyLanguage, type ReplyLanguage, wordsOf } from '../language/detect-language';
 import { isMeaningfulWord } from '../language/stop-words';
 
 /**
@@ -87,6 +87,11 @@ export interface QuestionTerm {
 }
 
 export interface QuestionTerms {
+  /**
+   * The question's language (detectReplyLanguage, the language the offline advisor answers in):
+   * sources written in both languages search the texts in this one.
+   */
+  language: ReplyLanguage;
   /** The question's meaningful words, in order, each once. Empty: there is nothing to search. */
   terms: QuestionTerm[];
   /** Every term's words in one `… or …` string: the query that finds candidate passages. */
@@ -117,5 +122,5 @@ export function questionTerms(text: string): QuestionTerms {
     for (const each of words) allWords.add(each);
     terms.push({ word, search: words.join(' or ') });
   }
-  return { terms, anyWord: [...allWords].join(' or ') };
+  return { language, terms, anyWord: [...allWords].join(' or ') };
 }

@@ -68,15 +68,17 @@ describe('OpenAiChatModel: the model of a request', () => {
     expect(provider.models).toEqual(['qwen2.5:14b']);
   });
 
-  it('names the model the request went to when the provider does not know it', async () => {
+  it('names the model the request went to, and CHAT_MODEL, to the log when the provider does not know it', async () => {
     const provider = providerAnswering(modelNotFound);
     const model = new OpenAiChatModel(config, { fetch: provider.fetch });
     const failure = await readAll(model.stream(request('qwen2.5:14b'))).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ChatModelError);
-    expect(failure).toMatchObject({
-      code: 'AI_MODEL_UNKNOWN',
-      message: expect.stringContaining('"qwen2.5:14b"'),
-    });
+    expect(failure).toMatchObject({ code: 'AI_MODEL_UNKNOWN', configure: 'CHAT_MODEL' });
+    // Users read a plain sentence: neither the model nor the setting.
+    expect((failure as Error).message).not.toMatch(/qwen2\.5|CHAT_MODEL/);
     expect(Logger.prototype.error).toHaveBeenCalledWith(expect.stringContaining('model qwen2.5:14b at'));
+    expect(Logger.prototype.error).toHaveBeenCalledWith(
+      expect.stringContaining('the administrator should check CHAT_MODEL'),
+    );
   });
 });

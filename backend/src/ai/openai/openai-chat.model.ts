@@ -11,6 +11,7 @@ import {
 } from '../chat-model.port';
 import {
   classifyProviderError,
+  settingToCheck,
   PROVIDER_FAILURES,
   type ProviderFailure,
   redactSecrets,
@@ -202,7 +203,9 @@ export class OpenAiChatModel implements ChatModel {
           ? retryDelayMs(attempt, failure.retryAfterMs, this.timing, this.random)
           : null;
       if (delay === null) {
-        this.logger.error(`Chat request failed (${where}, ${failure.error.kind}): ${detail}`);
+        this.logger.error(
+          `Chat request failed (${where}, ${failure.error.kind}): ${detail}${settingToCheck(failure.error)}`,
+        );
         throw failure.error;
       }
       this.logger.warn(`Chat request failed (${where}): ${detail}; retrying in ${delay} ms`);

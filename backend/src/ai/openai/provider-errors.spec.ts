@@ -1,5 +1,11 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import { classifyProviderError, PROVIDER_FAILURES, redactSecrets } from './provider-errors';
+import {
+  classifyProviderError,
+  NOT_SET_UP_CORRECTLY,
+  PROVIDER_FAILURES,
+  redactSecrets,
+  settingToCheck,
+} from './provider-errors';
 
 /** The error the SDK throws for an HTTP error answer with an OpenAI error body. */
 const httpError = (status: number, message: string, headers: Record<string, string> = {}) =>
@@ -26,35 +32,60 @@ describe('classifyProviderError', () => {
     expect(failure.retryable).toBe(true);
   });
 
-  it.each([401, 403])('%i: unauthorized, not retried', (status) => {
+  it.each([401, 403])('%i: unauthorized, not retried; the key setting goes to the log only', (status) => {
     const failure = classifyProviderError(httpError(status, 'Incorrect API key'), 'm');
-    expect(failure.error).toMatchObject({ kind: 'unauthorized', code: 'AI_AUTH_FAILED' });
-    expect(failure.error.message).toBe(PROVIDER_FAILURES.apiKey.message);
+    expect(failure.error).toMatchObject({
+      kind: 'unauthorized',
+      code: 'AI_AUTH_FAILED',
+      configure: 'OPENAI_API_KEY',
+    });
+    expect(failure.error.message).toBe(
+      'The AI service is not set up correctly on this server. Please tell the administrator.',
+    );
+    expect(settingToCheck(failure.error)).toBe(' (the administrator should check OPENAI_API_KEY)');
     expect(failure.retryable).toBe(false);
   });
 
-  it('404: the model is unknown, named in the message', () => {
+  it('404: the model is unknown; users read no setting, the log names CHAT_MODEL', () => {
     const failure = classifyProviderError(
       httpError(404, 'model "llama9" not found, try pulling it first'),
       'llama9',
     );
-    expect(failure.error).toMatchObject({ kind: 'bad_request', code: 'AI_MODEL_UNKNOWN' });
-    expect(failure.error.message).toBe(
-      'The AI service does not know the model "llama9". The administrator should check CHAT_MODEL.',
-    );
+    expect(failure.error).toMatchObject({
+      kind: 'bad_request',
+      code: 'AI_MODEL_UNKNOWN',
+      configure: 'CHAT_MODEL',
+    });
+    expect(failure.error.message).toBe(NOT_SET_UP_CORRECTLY);
+    expect(failure.error.message).not.toMatch(/CHAT_MODEL|llama9/);
     expect(failure.retryable).toBe(false);
   });
 
   it('400: model problem, context too long, or another refusal', () => {
     const failureOf = (message: string) => {
       const { error } = classifyProviderError(httpError(400, message), 'foo');
-      return { code: error.code, message: error.message };
+      return { code: error.code, message: error.message, configure: error.configure };
     };
-    expect(failureOf('foo is not a valid model ID')).toEqual(PROVIDER_FAILURES.unknownModel('foo'));
-    expect(failureOf("This model's maximum context length is 8192 tokens")).toEqual(
-      PROVIDER_FAILURES.tooLong('foo'),
+    expect(failureOf('foo is not a valid model ID')).toEqual({
+      ...PROVIDER_FAILURES.unknownModel,
+      configure: 'CHAT_MODEL',
+    });
+    expect(failureOf("This model's maximum context length is 8192 tokens")).toEqual({
+      ...PROVIDER_FAILURES.tooLong('foo'),
+      configure: undefined,
+    });
+    expect(failureOf('temperature out of range')).toEqual({
+      ...PROVIDER_FAILURES.refused,
+      configure: 'CHAT_MODEL',
+    });
+  });
+
+  it('no failure message names a setting', () => {
+    const messages = Object.values(PROVIDER_FAILURES).map((failure) =>
+      typeof failure === 'function' ? failure('m').message : failure.message,
     );
-    expect(failureOf('temperature out of range')).toEqual(PROVIDER_FAILURES.refused('foo'));
+    for (const message of messages) expect(message).not.toMatch(/[A-Z]+_[A-Z_]+/);
+    expect(settingToCheck(classifyProviderError(httpError(500, 'upstream'), 'm').error)).toBe('');
   });
 
   it('connection failures are retryable; the SDK timeout is a timeout', () => {

@@ -2,23 +2,22 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai'
 import { ChatModelError, type ReadableFailure } from '../chat-model.port';
 import { parseRetryAfterMs } from './retry-policy';
 
+/**
+ * The sentence every user reads when the provider refuses this server's own set-up (its key, its
+ * model): no setting is named (docs/product.md#features-this-server-cannot-run); which one to check
+ * goes to the log, with ChatModelError's `configure`.
+ */
+export const NOT_SET_UP_CORRECTLY =
+  'The AI service is not set up correctly on this server. Please tell the administrator.';
+
 /** What users read in the chat when the provider fails (ChatModelError's message and code). */
 export const PROVIDER_FAILURES = {
   busy: { code: 'AI_BUSY', message: 'The AI service is busy right now. Please try again in a minute.' },
   unreachable: { code: 'AI_UNAVAILABLE', message: 'The AI service could not be reached.' },
   timeout: { code: 'AI_TIMEOUT', message: 'The AI service did not answer in time.' },
-  apiKey: {
-    code: 'AI_AUTH_FAILED',
-    message: 'The AI service refused the API key. The administrator should check OPENAI_API_KEY.',
-  },
-  unknownModel: (model: string) => ({
-    code: 'AI_MODEL_UNKNOWN',
-    message: `The AI service does not know the model "${model}". The administrator should check CHAT_MODEL.`,
-  }),
-  refused: (model: string) => ({
-    code: 'AI_REQUEST_REFUSED',
-    message: `The AI service refused the request for the model "${model}". The administrator should check CHAT_MODEL.`,
-  }),
+  apiKey: { code: 'AI_AUTH_FAILED', message: NOT_SET_UP_CORRECTLY },
+  unknownModel: { code: 'AI_MODEL_UNKNOWN', message: NOT_SET_UP_CORRECTLY },
+  refused: { code: 'AI_REQUEST_REFUSED', message: NOT_SET_UP_CORRECTLY },
   tooLong: (model: string) => ({
     code: 'AI_CONVERSATION_TOO_LONG',
     message: `The conversation is too long for the model "${model}". Please start a new conversation.`,
@@ -33,6 +32,14 @@ export const PROVIDER_FAILURES = {
     message: 'The AI service stopped in the middle of the reply. Please try again.',
   },
 } satisfies Record<string, ReadableFailure | ((model: string) => ReadableFailure)>;
+
+/** The settings an operator checks when the provider refuses the key or the chat model. */
+export const CHAT_SETTINGS = { apiKey: 'OPENAI_API_KEY', model: 'CHAT_MODEL' } as const;
+
+/** For a log line: which setting to check when the failure is this server's set-up, else nothing. */
+export function settingToCheck(error: { configure?: string }): string {
+  return error.configure ? ` (the administrator should check ${error.configure})` : '';
+}
 
 /** A provider failure classified: what the user reads, and whether retrying (before any text) may help. */
 export interface ProviderFailure {
@@ -96,7 +103,7 @@ export function classifyProviderError(
     }
     if (status === 401 || status === 403) {
       return {
-        error: new ChatModelError(PROVIDER_FAILURES.apiKey, 'unauthorized', status),
+        error: new ChatModelError(PROVIDER_FAILURES.apiKey, 'unauthorized', status, CHAT_SETTINGS.apiKey),
         retryable: false,
         detail,
       };
@@ -118,18 +125,21 @@ export function classifyProviderError(
     }
     if (status === 404) {
       return {
-        error: new ChatModelError(PROVIDER_FAILURES.unknownModel(model), 'bad_request', status),
+        error: new ChatModelError(PROVIDER_FAILURES.unknownModel, 'bad_request', status, CHAT_SETTINGS.model),
         retryable: false,
         detail,
       };
     }
-    const failure =
+    const refusal =
       status === 413 || LENGTH_WORDS.test(detail)
-        ? PROVIDER_FAILURES.tooLong(model)
-        : MODEL_WORDS.test(detail)
-          ? PROVIDER_FAILURES.unknownModel(model)
-          : PROVIDER_FAILURES.refused(model);
-    return { error: new ChatModelError(failure, 'bad_request', status), retryable: false, detail };
+        ? new ChatModelError(PROVIDER_FAILURES.tooLong(model), 'bad_request', status)
+        : new ChatModelError(
+            MODEL_WORDS.test(detail) ? PROVIDER_FAILURES.unknownModel : PROVIDER_FAILURES.refused,
+            'bad_request',
+            status,
+            CHAT_SETTINGS.model,
+          );
+    return { error: refusal, retryable: false, detail };
   }
   if (error instanceof SyntaxError) {
     // A data line that is not JSON: a proxy's error page, a server speaking another format.

@@ -4,7 +4,7 @@ import type { AiConfig, SpeechConfig } from '../../config';
 import { classifyAudioProviderError, createOpenAiAudioClient } from '../audio/openai-audio-client';
 import { detectAudioType } from '../audio/audio-type';
 import { ChatModelError } from '../chat-model.port';
-import { PROVIDER_FAILURES, redactSecrets } from '../openai/provider-errors';
+import { PROVIDER_FAILURES, redactSecrets, settingToCheck } from '../openai/provider-errors';
 import {
   SPEECH_CONTENT_TYPES,
   type SpeechRequest,
@@ -43,7 +43,9 @@ export class OpenAiSpeech implements TextToSpeech {
       audio = Buffer.from(await response.arrayBuffer());
     } catch (error) {
       const failure = classifyAudioProviderError(error, this.model, 'TTS_MODEL');
-      this.logger.warn(`Speech failed: ${redactSecrets(failure.detail, this.ai.openaiApiKey)}`);
+      this.logger.warn(
+        `Speech failed: ${redactSecrets(failure.detail, this.ai.openaiApiKey)}${settingToCheck(failure.error)}`,
+      );
       throw failure.error;
     }
     // A proxy's error page or a server that ignores the format answers 200 too: what is stored and

@@ -6,7 +6,7 @@ import { detectAudioType } from '../audio/audio-type';
 import { probeDurationSeconds } from '../../processes/ffmpeg';
 import { classifyAudioProviderError, createOpenAiAudioClient } from '../audio/openai-audio-client';
 import { VoiceEngineError } from '../audio/voice-engine.error';
-import { redactSecrets } from '../openai/provider-errors';
+import { redactSecrets, settingToCheck } from '../openai/provider-errors';
 import { spokenLanguageCode } from './spoken-language';
 import type { SpeechToText, TranscriptionRequest, TranscriptionResult } from './transcription.port';
 
@@ -63,7 +63,9 @@ export class OpenAiSpeechToText implements SpeechToText {
       };
     } catch (error) {
       const failure = classifyAudioProviderError(error, this.model, 'STT_MODEL');
-      this.logger.warn(`Transcription failed: ${redactSecrets(failure.detail, this.ai.openaiApiKey)}`);
+      this.logger.warn(
+        `Transcription failed: ${redactSecrets(failure.detail, this.ai.openaiApiKey)}${settingToCheck(failure.error)}`,
+      );
       throw failure.error;
     }
   }

@@ -1,5 +1,6 @@
 import type { SubscriptionEntity } from '../entities/subscription.entity';
-import { escapeHtml, renderCheckoutPage } from './sandbox-checkout.page';
+import { escapeHtml, renderCheckoutPage, renderMissingCheckoutPage } from './sandbox-checkout.page';
+import { SANDBOX_PAGE_TEXTS } from './sandbox-checkout.texts';
 
 const PRO = { price: 4, priceXaf: 2500 };
 const checkout = (overrides: Partial<SubscriptionEntity>) =>
@@ -42,5 +43,31 @@ describe('sandbox checkout page', () => {
     expect(
       renderCheckoutPage(checkout({ method: 'mobile_money' }), raised, 'Kasa', '/subscription'),
     ).toContain('<p class="method">Pay ₣3,000 via Mobile Money</p>\n<p class="price">₣3,000 · 30 days</p>');
+  });
+
+  it('speaks French when asked: every word, the prices as French writes them', () => {
+    const pending = renderCheckoutPage(
+      checkout({ method: 'mobile_money' }),
+      PRO,
+      'Kasa',
+      '/subscription',
+      'fr',
+    );
+    expect(pending).toContain('<html lang="fr">');
+    expect(pending).toMatch(/Payer 2\s500 ₣ par Mobile Money/);
+    expect(pending).toContain('Accepter le paiement');
+    expect(pending).toContain('Refuser le paiement');
+    expect(pending).not.toMatch(/Approve|Decline|Sandbox checkout/);
+    const declined = renderCheckoutPage(checkout({ status: 'failed' }), PRO, 'Kasa', '/subscription', 'fr');
+    expect(declined).toContain('Ce paiement a été refusé.');
+    expect(declined).toContain('Retour à votre abonnement');
+    expect(renderMissingCheckoutPage('Kasa', 'fr')).toContain('Paiement introuvable');
+    expect(renderCheckoutPage(checkout({}), { price: 4.5, priceXaf: 2500 }, 'Kasa', '/', 'fr')).toMatch(
+      /Payer 4,50 \$ par carte bancaire/,
+    );
+  });
+
+  it('has the same texts in both languages', () => {
+    expect(Object.keys(SANDBOX_PAGE_TEXTS.fr).sort()).toEqual(Object.keys(SANDBOX_PAGE_TEXTS.en).sort());
   });
 });

@@ -1,7 +1,11 @@
 import type { PlanLimits } from '@kasa/contracts';
 import type { SubscriptionEntity } from '../entities/subscription.entity';
-import { formatUsd, formatXaf, PRO_PASS_DAYS } from '../pricing';
 import { sandboxCheckoutUrl } from './sandbox-checkout-link';
+import {
+  SANDBOX_PAGE_TEXTS,
+  type SandboxPageLanguage,
+  type SandboxPageTexts,
+} from './sandbox-checkout.texts';
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -30,19 +34,20 @@ button, .back { display: block; width: 100%; min-height: 3rem; margin-top: .75re
 .outcome { font-weight: 700; }
 `;
 
-function page(appName: string, body: string): string {
+function page(appName: string, body: string, language: SandboxPageLanguage): string {
+  const texts = SANDBOX_PAGE_TEXTS[language];
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Sandbox checkout · ${escapeHtml(appName)}</title>
+<title>${texts.title} · ${escapeHtml(appName)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
-<p class="sandbox" role="note">Sandbox checkout: no money moves.</p>
+<p class="sandbox" role="note">${texts.banner}</p>
 ${body}
 </main>
 </body>
@@ -53,28 +58,33 @@ ${body}
 /** Pro's prices in the plan table: what the page asks for. */
 export type ProPrices = Pick<PlanLimits, 'price' | 'priceXaf'>;
 
-function summary(checkout: SubscriptionEntity, appName: string, pro: ProPrices): string {
+function summary(
+  checkout: SubscriptionEntity,
+  appName: string,
+  pro: ProPrices,
+  texts: SandboxPageTexts,
+): string {
   const name = escapeHtml(appName);
   if (checkout.method === 'card')
     return `<h1>${name} Pro</h1>
 <div class="summary">
-<p class="method">Pay ${formatUsd(pro.price)} with Credit Card</p>
-<p class="price">${formatUsd(pro.price)} / month</p>
-<p>This page stands in for the card form. Approve to pay as if the card were accepted (Pro for ${PRO_PASS_DAYS} days, renewing, cancellable); Decline to see a declined card.</p>
+<p class="method">${texts.payByCard(pro.price)}</p>
+<p class="price">${texts.cardPrice(pro.price)}</p>
+<p>${texts.cardExplanation}</p>
 </div>`;
   return `<h1>${name} Pro</h1>
 <div class="summary">
-<p class="method">Pay ${formatXaf(pro.priceXaf)} via Mobile Money</p>
-<p class="price">${formatXaf(pro.priceXaf)} · ${PRO_PASS_DAYS} days</p>
-<p>This page stands in for the payment prompt on your phone. Approve as you would with your PIN; Decline to refuse the payment.</p>
+<p class="method">${texts.payByMobileMoney(pro.priceXaf)}</p>
+<p class="price">${texts.mobileMoneyPrice(pro.priceXaf)}</p>
+<p>${texts.mobileMoneyExplanation}</p>
 </div>`;
 }
 
-const OUTCOMES: Record<SubscriptionEntity['status'], string> = {
-  pending: '',
-  active: 'This payment was approved.',
-  canceled: 'This payment was approved.',
-  failed: 'This payment was declined.',
+const OUTCOMES: Record<SubscriptionEntity['status'], 'approved' | 'declined' | null> = {
+  pending: null,
+  active: 'approved',
+  canceled: 'approved',
+  failed: 'declined',
 };
 
 /** The approve / decline page (plain HTML forms, no script), or the outcome once decided. */
@@ -83,22 +93,26 @@ export function renderCheckoutPage(
   pro: ProPrices,
   appName: string,
   returnUrl: string,
+  language: SandboxPageLanguage = 'en',
 ): string {
+  const texts = SANDBOX_PAGE_TEXTS[language];
   const action = sandboxCheckoutUrl(checkout.providerRef);
-  const decision =
-    checkout.status === 'pending'
-      ? `<form method="post" action="${action}/approve"><button class="approve" type="submit">Approve payment</button></form>
-<form method="post" action="${action}/decline"><button class="decline" type="submit">Decline payment</button></form>`
-      : `<p class="outcome" role="status">${OUTCOMES[checkout.status]}</p>
-<a class="back" href="${escapeHtml(returnUrl)}">Back to your subscription</a>`;
-  return page(appName, `${summary(checkout, appName, pro)}\n${decision}`);
+  const outcome = OUTCOMES[checkout.status];
+  const decision = !outcome
+    ? `<form method="post" action="${action}/approve"><button class="approve" type="submit">${texts.approve}</button></form>
+<form method="post" action="${action}/decline"><button class="decline" type="submit">${texts.decline}</button></form>`
+    : `<p class="outcome" role="status">${texts[outcome]}</p>
+<a class="back" href="${escapeHtml(returnUrl)}">${texts.back}</a>`;
+  return page(appName, `${summary(checkout, appName, pro, texts)}\n${decision}`, language);
 }
 
-export function renderMissingCheckoutPage(appName: string): string {
+export function renderMissingCheckoutPage(appName: string, language: SandboxPageLanguage = 'en'): string {
+  const texts = SANDBOX_PAGE_TEXTS[language];
   return page(
     appName,
-    `<h1>Checkout not found</h1>
-<p>This sandbox checkout does not exist, or its payment method no longer runs in the sandbox.</p>
-<a class="back" href="/subscription">Back to your subscription</a>`,
+    `<h1>${texts.notFoundTitle}</h1>
+<p>${texts.notFoundText}</p>
+<a class="back" href="/subscription">${texts.back}</a>`,
+    language,
   );
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { sourceRankSql } from '../dictionary/dictionary.repository';
 
 /** A dictionary row as the analysis reads it. */
 export interface AnalysisEntryRow {
@@ -41,7 +42,10 @@ export class AnalysisRepository {
     return found;
   }
 
-  /** Entries whose form (side 'form') or English gloss (side 'gloss') has one of the keys. */
+  /**
+   * Entries whose form (side 'form') or English gloss (side 'gloss') has one of the keys, at most
+   * EXACT_PER_KEY per word and language, modern sources first (SOURCE_PREFERENCE).
+   */
   async exact(side: 'form' | 'gloss', keys: string[], languages: string[]): Promise<AnalysisEntryRow[]> {
     if (keys.length === 0 || languages.length === 0) return [];
     const column = side === 'form' ? 'form_key' : 'gloss_key';
@@ -49,10 +53,12 @@ export class AnalysisRepository {
       `SELECT "key", "language", "form", "gloss", "source", "partOfSpeech", 1 AS "similarity"
          FROM (SELECT "${column}" AS "key", "language", "form", "gloss", "source",
                       "part_of_speech" AS "partOfSpeech",
-                      row_number() OVER (PARTITION BY "${column}", "language" ORDER BY "source_kind", "form", "gloss") AS "rank"
+                      row_number() OVER (PARTITION BY "${column}", "language"
+                        ORDER BY ${sourceRankSql('"source_kind"')}, "form", "gloss") AS "rank"
                  FROM "dictionary_entries"
                 WHERE "${column}" = ANY($1) AND "language" = ANY($2)) AS "ranked"
-        WHERE "rank" <= ${EXACT_PER_KEY}`,
+        WHERE "rank" <= ${EXACT_PER_KEY}
+        ORDER BY "key", "language", "rank"`,
       [keys, languages],
     )) as AnalysisEntryRow[];
   }

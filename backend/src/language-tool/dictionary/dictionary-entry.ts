@@ -25,13 +25,27 @@ export interface DictionaryMatchRow extends DictionaryRow {
   score: number;
 }
 
-/** The order a translation prefers forms in: spelling first, then Koelle's, then ASJP's code. */
+/**
+ * The order forms of one meaning are preferred in (translation, glosses, dictionary results):
+ * modern sources before the historical one. The data records a source per form (source_dataset;
+ * data/lexicon/NOTICE gives each source's date): numerals, written by their contributors in
+ * today's orthographies (2007-2019); ASJP v12 (2010, from 20th-century word lists; its code forms
+ * are not imported, transcription-code.ts, so those left are plain letters such as Hausa "ruwa");
+ * Koelle's 1854 transcription in Polyglotta Africana ("lū́a"); then the AI's suggestions.
+ * docs/product.md (Language tool) states the rule.
+ */
 export const SOURCE_PREFERENCE: readonly DictionarySourceKind[] = [
   'numerals',
-  'polyglottaafricana',
   'asjp-v12',
+  'polyglottaafricana',
   'AI',
 ];
+
+/** A source kind's place in SOURCE_PREFERENCE (0 first); an unknown kind last. */
+export function sourcePreferenceRank(kind: DictionarySourceKind): number {
+  const index = SOURCE_PREFERENCE.indexOf(kind);
+  return index === -1 ? SOURCE_PREFERENCE.length : index;
+}
 
 /** What the source kind means, where a form is shown out of the tool (titles, notes). */
 export const SOURCE_KIND_LABELS: Readonly<Record<DictionarySourceKind, string>> = {

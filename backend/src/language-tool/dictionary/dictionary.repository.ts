@@ -3,10 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { DictionarySourceKind } from '@kasa/contracts';
 import { knowledgeRankSql, matchedTermsSql } from '../../ai/knowledge/full-text';
-import type { DictionaryMatchRow, DictionaryRow } from './dictionary-entry';
+import { type DictionaryMatchRow, type DictionaryRow, SOURCE_PREFERENCE } from './dictionary-entry';
 
 const COLUMNS = `e."id", e."language", e."form", e."gloss", e."source", e."source_kind" AS "sourceKind",
   e."part_of_speech" AS "partOfSpeech"`;
+
+/** An entry's place in SOURCE_PREFERENCE (modern sources first): within a language, look-ups order by it. */
+export const sourceRankSql = (column: string) =>
+  `coalesce(array_position(ARRAY[${SOURCE_PREFERENCE.map((kind) => `'${kind}'`).join(', ')}]::text[], ${column}::text), ${SOURCE_PREFERENCE.length + 1})`;
+const SOURCE_RANK = sourceRankSql('e."source_kind"');
 
 /** `$n::text IS NULL OR e.language = $n`: every look-up takes an optional language. */
 const inLanguage = (param: string) => `(${param}::varchar IS NULL OR e."language" = ${param}::varchar)`;
@@ -55,7 +60,7 @@ const KNOWLEDGE_SEARCH_SQL = `
   SELECT "id", "language", "form", "gloss", "source", "source_kind" AS "sourceKind",
          "language_name" AS "languageName", "rank", "matched"
     FROM "ranked"
-   ORDER BY cardinality("matched") DESC, "rank" DESC, length("gloss"), "language", "id"
+   ORDER BY cardinality("matched") DESC, "rank" DESC, length("gloss"), "language", ${sourceRankSql('"source_kind"')}, "id"
    LIMIT $2`;
 
 /** An entry as the knowledge search reads it (no part of speech), with its language's name. */
@@ -117,7 +122,7 @@ export class DictionaryRepository {
       `SELECT ${COLUMNS}, e."form" = $2 AS "exact"
          FROM "dictionary_entries" e
         WHERE e."form_key" = $1 AND ${inLanguage('$3')}
-        ORDER BY (e."form" = $2) DESC, e."language", e."gloss_key", e."id"
+        ORDER BY (e."form" = $2) DESC, e."language", e."gloss_key", ${SOURCE_RANK}, e."id"
         LIMIT $4`,
       [key, word, language, limit],
     );
@@ -139,7 +144,7 @@ export class DictionaryRepository {
       `SELECT ${COLUMNS}
          FROM "dictionary_entries" e
         WHERE e."gloss_key" = $1 AND ${inLanguage('$2')}
-        ORDER BY e."language", e."form", e."id"
+        ORDER BY e."language", ${SOURCE_RANK}, e."form", e."id"
         LIMIT $3`,
       [glossKey, language, limit],
     );
@@ -162,7 +167,7 @@ export class DictionaryRepository {
          FROM "dictionary_entries" e, "q"
         WHERE numnode("q"."query") > 0 AND e."search_vector" @@ "q"."query"
           AND to_tsvector('english', e."gloss") @@ "q"."query" AND ${inLanguage('$2')}
-        ORDER BY length(e."gloss"), e."language", e."form", e."id"
+        ORDER BY length(e."gloss"), e."language", ${SOURCE_RANK}, e."form", e."id"
         LIMIT $3`,
       [words, language, limit],
     );

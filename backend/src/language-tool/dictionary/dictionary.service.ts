@@ -164,6 +164,7 @@ export class DictionaryService {
           code: language,
           name: this.catalog.name(language),
           country: this.catalog.country(language),
+          countryCodes: this.catalog.countryCodes(language),
           entries: 0,
           sources: {},
         };

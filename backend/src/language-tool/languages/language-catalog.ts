@@ -95,4 +95,10 @@ export class LanguageCatalog {
     if (!this.isLexiconLanguage(code)) return INTERNATIONAL_COUNTRY;
     return lexiconOrUnavailable(this.lexicon).languages.get(code)?.country ?? '';
   }
+
+  /** The ISO 3166-1 alpha-2 codes of those countries (none for English and French). */
+  countryCodes(code: string): string[] {
+    if (!this.isLexiconLanguage(code)) return [];
+    return [...(lexiconOrUnavailable(this.lexicon).languages.get(code)?.countryCodes ?? [])];
+  }
 }

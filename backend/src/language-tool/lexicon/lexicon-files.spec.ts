@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { foldKey, glossKey } from './fold';
 import { LexiconDataError, readLexicon } from './lexicon-files';
 import { partOfSpeechOf } from './part-of-speech';
+import { isTranscriptionCode } from './transcription-code';
 
 const LANGUAGES_HEADER = 'iso,glottocode,name,country,family,latitude,longitude,lexeme_count';
 
@@ -60,7 +61,11 @@ describe('readLexicon', () => {
     expect(data.totalForms).toBe(3);
     expect(data.forms).toHaveLength(1);
     expect(data.forms[0].forms[2]).toMatchObject({ gloss: 'Bench, Chair', sourceKind: 'polyglottaafricana' });
-    expect(data.languages.get('bbk')).toMatchObject({ name: 'Babanki', country: 'Cameroon', countryCodes: ['CM'] });
+    expect(data.languages.get('bbk')).toMatchObject({
+      name: 'Babanki',
+      country: 'Cameroon',
+      countryCodes: ['CM'],
+    });
     expect(data.version).toMatch(/^[0-9a-f]{64}$/);
 
     const changed = lexiconDir(['bbk,Babanki,water,mu,asjp-v12:BABANKI']);
@@ -68,6 +73,34 @@ describe('readLexicon', () => {
     const other = readLexicon(changed);
     expect(other.version).not.toBe(data.version);
     expect(other.forms[0].version).not.toBe(data.forms[0].version);
+  });
+
+  it('leaves out transcription codes, keeping the language listed even when all its forms are codes', () => {
+    const dir = lexiconDir([
+      'bbk,Babanki,sun,3T3Z3,asjp-v12:BABANKI',
+      'bbk,Babanki,water,mu,asjp-v12:BABANKI',
+      'ncr,Ncane,six (6),bu3so23,numerals:ncan1245-5',
+    ]);
+    dirs.push(dir);
+    const data = readLexicon(dir);
+    expect(data.forms.map((language) => [language.code, language.forms.map((form) => form.form)])).toEqual([
+      ['bbk', ['mu']],
+      ['ncr', []],
+    ]);
+    expect(data.totalForms).toBe(1);
+  });
+
+  it("reads the project's data without a code form, keeping Hausa's ruwa and lū́a", () => {
+    const data = readLexicon(join(__dirname, '../../../../data/lexicon'));
+    const forms = data.forms.flatMap((language) => language.forms);
+    expect(forms.some((form) => isTranscriptionCode(form.form, form.sourceKind))).toBe(false);
+    expect(forms.some((form) => form.form === '3T3Z3')).toBe(false);
+    // 60,189 rows, of which 7,922 are codes (transcription-code.ts).
+    expect(data.totalForms).toBe(60_189 - 7_922);
+    const hausa = data.forms.find((language) => language.code === 'hau')!.forms;
+    expect(hausa.filter((form) => form.glossKey === 'water').map((form) => form.form)).toEqual(
+      expect.arrayContaining(['ruwa', 'lū́a']),
+    );
   });
 
   it('names LEXICON_DIR when the folder is missing', () => {

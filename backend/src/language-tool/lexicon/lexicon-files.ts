@@ -6,8 +6,15 @@ import { parse } from 'csv-parse/sync';
 import { countryNames } from './country-names';
 import { foldKey, glossKey } from './fold';
 import { partOfSpeechOf } from './part-of-speech';
+import { isTranscriptionCode } from './transcription-code';
 
 export const LEXICON_FILES = ['lexemes.csv', 'languages.csv', 'languages_picker.csv'] as const;
+
+/**
+ * Which forms are read (transcription-code.ts). Part of the data's version: when the rule
+ * changes, the next start re-imports and removes the forms it no longer keeps.
+ */
+const READING_RULES = 'transcription codes left out: 1';
 
 /** A language of languages.csv (Glottolog 5.1 metadata). */
 export interface LexiconLanguage {
@@ -43,7 +50,7 @@ export interface LexiconLanguageForms {
 
 export interface LexiconData {
   dir: string;
-  /** SHA-256 over the three files: changes when any of them does. */
+  /** SHA-256 over the three files and the reading rules: changes when any of them does. */
   version: string;
   /** Every language of languages.csv, by code. */
   languages: ReadonlyMap<string, LexiconLanguage>;
@@ -94,13 +101,15 @@ function languageOf(row: Record<string, string>): LexiconLanguage {
 function sourceKindOf(source: string, path: string): DictionarySourceKind {
   const kind = source.slice(0, source.indexOf(':')) as DictionarySourceKind;
   if (!SOURCE_KINDS.includes(kind))
-    throw new LexiconDataError(`${path}: unknown source_dataset '${source}' (expected ${SOURCE_KINDS.join(':, ')}:)`);
+    throw new LexiconDataError(
+      `${path}: unknown source_dataset '${source}' (expected ${SOURCE_KINDS.join(':, ')}:)`,
+    );
   return kind;
 }
 
 /** Reads and checks the lexicon folder (LEXICON_DIR). Throws LexiconDataError with what to fix. */
 export function readLexicon(dir: string): LexiconData {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(READING_RULES);
   for (const file of LEXICON_FILES) {
     try {
       hash.update(readFileSync(join(dir, file)));
@@ -129,6 +138,8 @@ export function readLexicon(dir: string): LexiconData {
       entry = { name: row.language_name || languages.get(code)?.name || code, forms: [] };
       byLanguage.set(code, entry);
     }
+    // The language stays listed even when every form is a code, so an import removes its old ones.
+    if (isTranscriptionCode(form, sourceKind)) continue;
     entry.forms.push({
       form,
       formKey: foldKey(form),

@@ -1,4 +1,4 @@
-import { chooseForm, joinTranslation, parseModelTranslation, tokenise } from './translation-text';
+import { chooseForm, joinGloss, parseModelTranslation, tokenise } from './translation-text';
 
 describe('tokenise', () => {
   it('splits on spaces and punctuation, keeping apostrophes inside words and combining marks', () => {
@@ -14,31 +14,40 @@ describe('tokenise', () => {
 });
 
 describe('chooseForm', () => {
-  it('prefers numerals, then Koelle, then ASJP, then the shortest', () => {
-    const asjp = { text: 'mo7', sourceKind: 'asjp-v12' as const };
+  it('prefers numerals, then ASJP, then Koelle, then the shortest', () => {
+    const asjp = { text: 'mu', sourceKind: 'asjp-v12' as const };
     const numeral = { text: 'mùʔ', sourceKind: 'numerals' as const };
-    const koelle = { text: 'mu', sourceKind: 'polyglottaafricana' as const };
+    const koelle = { text: 'mī', sourceKind: 'polyglottaafricana' as const };
     expect(chooseForm([asjp, koelle, numeral])).toBe(numeral);
-    expect(chooseForm([asjp, koelle])).toBe(koelle);
+    expect(chooseForm([koelle, asjp])).toBe(asjp);
     expect(
       chooseForm([
-        { text: 'b3s3', sourceKind: 'asjp-v12' },
-        { text: 'b3', sourceKind: 'asjp-v12' },
+        { text: 'bese', sourceKind: 'asjp-v12' },
+        { text: 'be', sourceKind: 'asjp-v12' },
       ])?.text,
-    ).toBe('b3');
+    ).toBe('be');
     expect(chooseForm([])).toBeUndefined();
+  });
+
+  it("prefers Hausa's modern 'ruwa' (ASJP) to Koelle's 1854 'lū́a' for water, though Koelle's is shorter", () => {
+    expect(
+      chooseForm([
+        { text: 'lū́a', sourceKind: 'polyglottaafricana' },
+        { text: 'ruwa', sourceKind: 'asjp-v12' },
+      ])?.text,
+    ).toBe('ruwa');
   });
 });
 
-describe('joinTranslation', () => {
-  it('brackets missing words and answers empty when nothing was found', () => {
+describe('joinGloss', () => {
+  it('writes an unknown word as a dash, never the word in brackets, and answers empty when nothing was found', () => {
     expect(
-      joinTranslation([
-        { word: 'cold', translation: 'fi' },
-        { word: 'the', translation: null },
+      joinGloss([
+        { word: 'Where', gloss: null },
+        { word: 'water', gloss: 'ruwa' },
       ]),
-    ).toBe('fi [the]');
-    expect(joinTranslation([{ word: 'the', translation: null }])).toBe('');
+    ).toBe('— ruwa');
+    expect(joinGloss([{ word: 'the', gloss: null }])).toBe('');
   });
 });
 

@@ -1,5 +1,5 @@
-import type { DictionarySourceKind } from '@kasa/contracts';
-import { SOURCE_PREFERENCE } from '../dictionary/dictionary-entry';
+import { type DictionarySourceKind, GLOSS_UNKNOWN_WORD, type GlossWord } from '@kasa/contracts';
+import { sourcePreferenceRank } from '../dictionary/dictionary-entry';
 
 /**
  * A text's words in order: letters, digits and combining marks (tones written as marks stay
@@ -17,27 +17,27 @@ export interface FormCandidate {
 }
 
 /**
- * The one candidate a word-by-word translation shows: a form written in a spelling (numerals)
- * before Koelle's 1854 transcription, before ASJP's phonetic code; among those of one kind, the
- * shortest (a bare word before a phrase), then alphabetically, so the choice is stable.
+ * The one candidate a translation or gloss shows: the most modern source first
+ * (SOURCE_PREFERENCE: numerals, then ASJP's plain forms, then Koelle's 1854 transcription); among
+ * those of one kind, the shortest (a bare word before a phrase), then alphabetically, so the
+ * choice is stable.
  */
 export function chooseForm<T extends FormCandidate>(candidates: readonly T[]): T | undefined {
-  const rank = (kind: DictionarySourceKind) => {
-    const index = SOURCE_PREFERENCE.indexOf(kind);
-    return index === -1 ? SOURCE_PREFERENCE.length : index;
-  };
   return [...candidates].sort(
     (a, b) =>
-      rank(a.sourceKind) - rank(b.sourceKind) ||
+      sourcePreferenceRank(a.sourceKind) - sourcePreferenceRank(b.sourceKind) ||
       a.text.length - b.text.length ||
       a.text.localeCompare(b.text, 'en'),
   )[0];
 }
 
-/** The found words in order, each missing one as [word]; '' when nothing was found. */
-export function joinTranslation(parts: readonly { word: string; translation: string | null }[]): string {
-  if (!parts.some((part) => part.translation !== null)) return '';
-  return parts.map((part) => part.translation ?? `[${part.word}]`).join(' ');
+/**
+ * A gloss as one line: each word's form in order, GLOSS_UNKNOWN_WORD for a word the dictionary
+ * lacks (not the word itself in brackets, which reads like output); '' when nothing was found.
+ */
+export function joinGloss(words: readonly GlossWord[]): string {
+  if (!words.some((word) => word.gloss !== null)) return '';
+  return words.map((word) => word.gloss ?? GLOSS_UNKNOWN_WORD).join(' ');
 }
 
 /**

@@ -23,7 +23,7 @@ export class TranslationController {
   @ApiOkResponse({
     type: TranslationResponseDoc,
     description:
-      "source 'database': the dictionary's answer (the whole text as an entry, else word by word, missing words in [brackets], listed in missingWords). source 'AI': the chat model's translation, with the dictionary's matches as evidence. A failing model falls back to the dictionary's answer with a note.",
+      "source 'database': the dictionary's answer, kind 'dictionary' (the whole text as an entry, or one word) or kind 'gloss' (a longer text word by word, not a translation; unknown words as '—' and listed in missingWords). source 'AI', kind 'translation': the chat model's translation, with the dictionary's matches as evidence. A failing model falls back to the dictionary's answer with a note.",
   })
   @ApiValidationFailed(
     'The text is blank or longer than LANGUAGE_TOOL_TEXT_MAX (2000), or a language is missing.',

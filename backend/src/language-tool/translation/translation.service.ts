@@ -1,5 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { TranslationMatch, TranslationResponse } from '@kasa/contracts';
+import {
+  GLOSS_UNKNOWN_WORD,
+  type GlossWord,
+  type TranslationKind,
+  type TranslationMatch,
+  type TranslationResponse,
+} from '@kasa/contracts';
 import { CHAT_MODEL, type ChatModel } from '../../ai';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import type { User } from '../../users';
@@ -11,7 +17,7 @@ import { sameLanguage } from '../language-tool.errors';
 import { LanguageCatalog } from '../languages/language-catalog';
 import { foldKey, glossKey } from '../lexicon/fold';
 import type { TranslateDto } from './dto/translate.dto';
-import { chooseForm, joinTranslation, parseModelTranslation, tokenise } from './translation-text';
+import { chooseForm, joinGloss, parseModelTranslation, tokenise } from './translation-text';
 
 /** The model's answer is a translation, not an essay: longer is cut. */
 const MODEL_ANSWER_MAX = 8000;
@@ -29,6 +35,9 @@ interface UnitMatches {
 
 interface DictionaryAnswer {
   translation: string;
+  /** 'dictionary' when the whole text is one entry or one word, else 'gloss' (word by word). */
+  kind: Exclude<TranslationKind, 'translation'>;
+  glossWords: GlossWord[];
   databaseMatches: TranslationMatch[];
   missingWords: string[];
   notes: string[];
@@ -37,7 +46,9 @@ interface DictionaryAnswer {
 /**
  * Translate: the dictionary first, the whole text then word by word (English → form, form →
  * English, form → form through the English gloss); then the chat model, when one is configured,
- * with the dictionary's matches as evidence. Free: no usage quota (docs/product.md).
+ * with the dictionary's matches as evidence. Without a model, a longer text gets a word-by-word
+ * gloss, answered as kind 'gloss' so it is never shown as a translation. Free: no usage quota
+ * (docs/product.md).
  */
 @Injectable()
 export class TranslationService {
@@ -69,24 +80,31 @@ export class TranslationService {
       missingWords: answer.missingWords,
       dictionaryLoading,
     };
+    const fromDictionary = {
+      ...base,
+      translation: answer.translation,
+      kind: answer.kind,
+      glossWords: answer.glossWords,
+      source: 'database' as const,
+      model: null,
+    };
     if (this.model.engine !== 'openai-compatible') {
       // Users read it: what to set is for the operator (README.md#ai-providers), never named here.
-      const offline = `A full translation needs a chat model, which is not available on this server, so this is the dictionary's word-by-word answer${
-        answer.missingWords.length ? ' with the words it lacks in [brackets]' : ''
-      }.`;
-      return {
-        ...base,
-        translation: answer.translation,
-        source: 'database',
-        note: [...answer.notes, offline].join(' '),
-        model: null,
-      };
+      const offline =
+        answer.kind === 'gloss'
+          ? `This is a word-by-word gloss from the dictionary, not a translation: a full translation needs a chat model, which is not available on this server.${
+              answer.missingWords.length ? ` Words it lacks are shown as ${GLOSS_UNKNOWN_WORD}.` : ''
+            }`
+          : "This is the dictionary's entry: a full translation needs a chat model, which is not available on this server.";
+      return { ...fromDictionary, note: [...answer.notes, offline].join(' ') };
     }
     try {
       const translation = await this.askModel(user, text, from, to, answer.databaseMatches);
       return {
         ...base,
         translation,
+        kind: 'translation',
+        glossWords: [],
         source: 'AI',
         note: `Translated by the AI model ${this.model.model}, with ${answer.databaseMatches.length} dictionary ${
           answer.databaseMatches.length === 1 ? 'entry' : 'entries'
@@ -97,21 +115,21 @@ export class TranslationService {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`The chat model could not translate: ${reason}`);
       return {
-        ...base,
-        translation: answer.translation,
-        source: 'database',
+        ...fromDictionary,
         note: [
-          `The AI model could not translate (${reason.replace(/\.$/, '')}), so this is the dictionary's word-by-word answer.`,
+          `The AI model could not translate (${reason.replace(/\.$/, '')}), so this is the dictionary's ${
+            answer.kind === 'gloss' ? 'word-by-word gloss, not a translation' : 'entry'
+          }.`,
           ...answer.notes,
         ].join(' '),
-        model: null,
       };
     }
   }
 
-  /** The dictionary's answer: the whole text if it is an entry, else word by word. */
+  /** The dictionary's answer: the whole text if it is an entry (or one word), else a word-by-word gloss. */
   async fromDictionary(text: string, from: string, to: string): Promise<DictionaryAnswer> {
     const words = tokenise(text);
+    const oneWord = words.length <= 1;
     const fromLexicon = this.catalog.isLexiconLanguage(from);
     const toLexicon = this.catalog.isLexiconLanguage(to);
     if ((!fromLexicon && from !== 'eng') || (!toLexicon && to !== 'eng') || (!fromLexicon && !toLexicon)) {
@@ -119,7 +137,14 @@ export class TranslationService {
         from === 'fra' || to === 'fra'
           ? 'The dictionary has no French: its glosses are English, so it translates only between English and the African languages of its data.'
           : 'The dictionary translates only between English and the African languages of its data.';
-      return { translation: '', databaseMatches: [], missingWords: unique(words), notes: [note] };
+      return {
+        translation: '',
+        kind: oneWord ? 'dictionary' : 'gloss',
+        glossWords: oneWord ? [] : words.map((word) => ({ word, gloss: null })),
+        databaseMatches: [],
+        missingWords: unique(words),
+        notes: [note],
+      };
     }
     const whole = (await this.lookUpUnits([text], from, to))[0];
     const wholeIsWord = words.length === 1 && words[0] === text;
@@ -138,10 +163,20 @@ export class TranslationService {
     if (chosenKinds.has('polyglottaafricana'))
       notes.push("Forms from Polyglotta Africana are Koelle's 1854 transcription, not today's spelling.");
     if (missingWords.length) notes.push(`The dictionary has no entry for: ${missingWords.join(', ')}.`);
+    if (whole.chosen || oneWord)
+      return {
+        translation: ordered[0]?.chosen?.translation ?? '',
+        kind: 'dictionary',
+        glossWords: [],
+        databaseMatches: units.flatMap((unit) => unit.matches),
+        missingWords,
+        notes,
+      };
+    const glossWords = ordered.map((unit) => ({ word: unit.word, gloss: unit.chosen?.translation ?? null }));
     return {
-      translation: joinTranslation(
-        ordered.map((unit) => ({ word: unit.word, translation: unit.chosen?.translation ?? null })),
-      ),
+      translation: joinGloss(glossWords),
+      kind: 'gloss',
+      glossWords,
       databaseMatches: units.flatMap((unit) => unit.matches),
       missingWords,
       notes,

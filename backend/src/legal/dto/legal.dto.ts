@@ -9,7 +9,12 @@ import {
   Matches,
   MaxLength,
 } from 'class-validator';
-import { type CookiePreferencesRequest, LEGAL_PAGE_TYPES } from '@kasa/contracts';
+import {
+  type CookiePreferencesRequest,
+  LEGAL_PAGE_LANGUAGES,
+  LEGAL_PAGE_TYPES,
+  type LegalPageLanguage,
+} from '@kasa/contracts';
 
 /** Browser session ids: a UUID from crypto.randomUUID(), or any similar token of 8–64 safe characters. */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
@@ -35,6 +40,18 @@ export class LegalPageParams {
   @MaxLength(32, { message: 'type must be at most 32 characters' })
   @Matches(PAGE_TYPE_PATTERN, { message: 'type must be lowercase letters, "_" or "-"' })
   type: string;
+}
+
+/** Query of GET /api/legal/pages/:type (`?lang=fr`): the language to read the page in. */
+export class LegalPageQuery {
+  @ApiPropertyOptional({
+    enum: LEGAL_PAGE_LANGUAGES,
+    default: 'en',
+    description: "The page's language; a page not written in it yet is answered in English.",
+  })
+  @IsOptional()
+  @IsIn(LEGAL_PAGE_LANGUAGES, { message: `lang must be one of: ${LEGAL_PAGE_LANGUAGES.join(', ')}` })
+  lang?: LegalPageLanguage;
 }
 
 /** Body of POST /api/legal/cookie-preferences. */

@@ -1,10 +1,22 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { CookiePreferencesResponse, LegalPageResponse } from '@kasa/contracts';
+import {
+  type CookiePreferencesResponse,
+  LEGAL_PAGE_LANGUAGES,
+  type LegalPageLanguage,
+  type LegalPageResponse,
+} from '@kasa/contracts';
 
 @ApiSchema({ name: 'LegalPageResponse' })
 export class LegalPageResponseDoc implements Required<LegalPageResponse> {
   @ApiProperty({ type: String, example: 'Terms of Service' })
   title: string;
+
+  @ApiProperty({
+    enum: LEGAL_PAGE_LANGUAGES,
+    example: 'en',
+    description: "The text's language: the one asked for, or 'en' when the page is not written in it yet.",
+  })
+  language: LegalPageLanguage;
 
   @ApiProperty({ type: String, example: '1.0' })
   version: string;

@@ -1,7 +1,16 @@
 // Test double of the legal API at the network boundary (global fetch: jsdom has none). It answers
 // like backend/src/legal: validates the POST body, stores one record per sessionId, and answers
-// GET with the record or JSON null. Tests can make the next answers fail or hang.
-import type { CookiePreferencesResponse } from '@kasa/contracts';
+// GET with the record or JSON null; GET /api/legal/pages/{type}?lang= answers the page in that
+// language, else the English one, else 404. Tests can make the next answers fail or hang.
+import {
+  type CookiePreferencesResponse,
+  LEGAL_PAGE_LANGUAGES,
+  type LegalPageResponse,
+  type LegalPageType,
+} from '@kasa/contracts';
+
+/** A stored legal page: the answer, and the type it answers for. */
+export type LegalPageRecord = LegalPageResponse & { type: LegalPageType };
 
 export interface SeenRequest {
   method: string;
@@ -40,7 +49,20 @@ function validate(body: unknown): string | null {
   return null;
 }
 
-export function installLegalApiDouble() {
+function answerPage(pages: readonly LegalPageRecord[], slug: string, url: string): Reply {
+  const lang = new URL(url, 'http://localhost').searchParams.get('lang') ?? 'en';
+  if (!(LEGAL_PAGE_LANGUAGES as readonly string[]).includes(lang))
+    return { status: 400, body: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'lang' } };
+  const type = slug.replace(/-/g, '_');
+  const page =
+    pages.find((p) => p.type === type && p.language === lang) ??
+    pages.find((p) => p.type === type && p.language === 'en');
+  if (!page) return { status: 404, body: { statusCode: 404, code: 'LEGAL_PAGE_NOT_FOUND', message: type } };
+  const { type: _type, ...response } = page;
+  return { status: 200, body: response };
+}
+
+export function installLegalApiDouble({ pages = [] }: { pages?: readonly LegalPageRecord[] } = {}) {
   const stored = new Map<string, CookiePreferencesResponse>();
   const seen: SeenRequest[] = [];
   let override: Override | null = null;
@@ -54,6 +76,8 @@ export function installLegalApiDouble() {
       stored.set(record.sessionId, record);
       return { status: 200, body: record };
     }
+    const page = /^\/api\/legal\/pages\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && page) return answerPage(pages, page[1], request.url);
     const get = /^\/api\/legal\/cookie-preferences\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && get) {
       if (!request.url.endsWith('?type=session')) return { status: 400, body: { message: 'type' } };

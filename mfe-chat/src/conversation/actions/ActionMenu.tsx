@@ -2,7 +2,7 @@
 // what this remote bundles). Escape, a tap outside or a choice closes it; focus returns to the
 // button. Items are 44 px high.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Box, ButtonBase } from '@kasa/ui';
+import { Box, ButtonBase, useBackCloses } from '@kasa/ui';
 import { IconButton } from '../../shared/ui/IconButton';
 
 const MENU_WIDTH = 220;
@@ -30,6 +30,8 @@ export function ActionMenu({
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
+  // Android's Back closes the menu, not the chat (docs/product.md#back-and-escape-on-phones).
+  useBackCloses(open, () => setOpen(false));
 
   useEffect(() => {
     if (!open) return;

@@ -3,7 +3,7 @@
 // same recording again in it, as an edit of the message (docs/product.md#voice). No MUI Menu: see
 // shared/ui/IconButton.tsx on what this remote bundles (the same pattern as actions/ActionMenu).
 import { useEffect, useId, useRef, useState } from 'react';
-import { Box, ButtonBase, useT } from '@kasa/ui';
+import { Box, ButtonBase, useBackCloses, useT } from '@kasa/ui';
 import { SPEECH_LANGUAGES, type SpeechLanguageCode } from '@kasa/contracts';
 import { spokenMessageMessages } from './spoken-message-messages';
 import { speechLanguageName } from './spoken';
@@ -39,6 +39,8 @@ export function TranscriptionLanguageChip({
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const name = speechLanguageName(language);
+  // Android's Back closes the menu, not the chat (docs/product.md#back-and-escape-on-phones).
+  useBackCloses(open, () => setOpen(false));
 
   useEffect(() => {
     if (!open) return;

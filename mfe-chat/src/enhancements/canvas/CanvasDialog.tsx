@@ -16,7 +16,7 @@ import {
   type CanvasSave,
 } from '@kasa/contracts';
 import { Box, Button, ButtonBase, TextInput, useErrorText, useT, useToast } from '@kasa/ui';
-import { DialogFrame } from '../../shared/ui/DialogFrame';
+import { DialogFrame } from '@kasa/ui/dialog-frame';
 import type { EnhancementDialogProps } from '../types';
 import { CANVASES_QUERY_KEY, canvasAttachment, listCanvases, saveCanvas } from './canvas-api';
 import {

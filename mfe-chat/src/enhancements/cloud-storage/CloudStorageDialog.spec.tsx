@@ -166,3 +166,54 @@ test("Refresh list: 'No files found'; a failed list asks to authenticate again; 
   expect(await screen.findByText(/Failed to download Harvest plan\.pdf/)).toBeInTheDocument();
   expect(onComplete).not.toHaveBeenCalled();
 });
+
+describe('in French, every failure reads in French by its code, never the server’s English', () => {
+  const renderFrench = () =>
+    renderWithProviders(
+      <CloudStorageDialog open onClose={jest.fn()} onComplete={onComplete} conversationId="c1" />,
+      { language: 'fr' },
+    );
+
+  test('not configured', async () => {
+    answers['GET /api/enhancements/google-drive/auth-url'] = () => jsonResponse(503, NOT_CONFIGURED);
+    renderFrench();
+    const notice = await screen.findByTestId('cloud-not-configured');
+    await waitFor(() =>
+      expect(notice).toHaveTextContent("L'import depuis Google Drive n'est pas disponible sur ce serveur."),
+    );
+    expect(notice).not.toHaveTextContent('Google Drive import is not available');
+  });
+
+  test('a failed list and a failed import', async () => {
+    renderFrench();
+    answers['POST /api/enhancements/google-drive/files'] = () =>
+      jsonResponse(409, {
+        statusCode: 409,
+        code: 'DRIVE_ACCESS_REVOKED',
+        message: 'Access to your Google Drive was revoked or has expired. Connect Google Drive again.',
+      });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actualiser la liste' }));
+    const listFailure = await screen.findByTestId('cloud-files-failed');
+    await waitFor(() =>
+      expect(listFailure).toHaveTextContent(
+        "L'accès à votre Google Drive a été révoqué ou a expiré. Connectez Google Drive à nouveau.",
+      ),
+    );
+    expect(listFailure).not.toHaveTextContent('revoked');
+
+    answers['POST /api/enhancements/google-drive/files'] = () =>
+      jsonResponse(200, { success: true, files: [file] });
+    answers['POST /api/enhancements/google-drive/download'] = () =>
+      jsonResponse(502, {
+        statusCode: 502,
+        code: 'DRIVE_UNREACHABLE',
+        message: 'Google Drive could not be reached. Please try again.',
+      });
+    fireEvent.click(screen.getByRole('button', { name: 'Actualiser la liste' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Harvest plan\.pdf/ }));
+    expect(
+      await screen.findByText(/Google Drive est injoignable\. Veuillez réessayer\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/could not be reached/)).toBeNull();
+  });
+});

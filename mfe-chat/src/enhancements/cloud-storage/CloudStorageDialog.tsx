@@ -6,14 +6,16 @@
 // 503 DRIVE_NOT_CONFIGURED: the dialog says "not available on this server", with no Connect, and
 // shows what to set only to an administrator, whose answer alone carries `configure`
 // (docs/product.md#features-this-server-cannot-run). The menu item is disabled beforehand when the
-// runtime configuration says so (EnhancementsPopover.tsx).
+// runtime configuration says so (EnhancementsPopover.tsx). Failures are kept as errors and worded
+// at render by their code (useErrorText), so a text shown before the error texts loaded, or before
+// a language switch, is French in French.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@kasa/api-client';
 import type { CloudStorageFile } from '@kasa/contracts';
 import { Box, Button, formatLongDate, useErrorText, useLanguage, useT } from '@kasa/ui';
 import { Spinner } from '../../shared/ui/Spinner';
-import { DialogFrame } from '../../shared/ui/DialogFrame';
+import { DialogFrame } from '@kasa/ui/dialog-frame';
 import { dialogMessages } from '../dialog-messages';
 import { driveAuthUrl, driveDownload, driveFiles, uploadAttachment } from '../enhancements-api';
 import { uploadQueryKey } from '../../shared/attachments/upload-query';
@@ -26,15 +28,21 @@ export const LIST_DELAY_MS = 1000;
 type Setup =
   | { state: 'loading' }
   | { state: 'ready'; authUrl: string }
-  | { state: 'not-configured'; message: string; configure: string | null }
-  | { state: 'failed'; detail: string };
+  | { state: 'not-configured'; error: unknown; configure: string | null }
+  | { state: 'failed'; error: unknown };
 
 type Listing =
   | { state: 'idle' }
   | { state: 'waiting-for-sign-in' }
   | { state: 'loading' }
   | { state: 'loaded'; files: CloudStorageFile[] }
-  | { state: 'failed'; detail: string };
+  | { state: 'failed'; error: unknown };
+
+/** An import that failed: which file, and why. */
+interface ImportFailure {
+  fileName: string;
+  error: unknown;
+}
 
 function formatSize(bytes: number | null): string | null {
   if (bytes === null || bytes === undefined) return null;
@@ -51,13 +59,19 @@ export default function CloudStorageDialog({
 }: EnhancementDialogProps) {
   const t = useT(dialogMessages);
   const { language } = useLanguage();
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [setup, setSetup] = useState<Setup>({ state: 'loading' });
   const [listing, setListing] = useState<Listing>({ state: 'idle' });
   const [popupBlocked, setPopupBlocked] = useState(false);
   const [importing, setImporting] = useState<string | null>(null);
-  const [importError, setImportError] = useState<string | null>(null);
+  const [importError, setImportError] = useState<ImportFailure | null>(null);
+  const shownError =
+    setup.state === 'not-configured' || setup.state === 'failed'
+      ? setup.error
+      : listing.state === 'failed'
+        ? listing.error
+        : importError?.error;
+  const errorText = useErrorText(shownError);
   const timers = useRef<{
     interval?: ReturnType<typeof setInterval>;
     timeout?: ReturnType<typeof setTimeout>;
@@ -76,11 +90,11 @@ export default function CloudStorageDialog({
           const configure = error.body?.configure;
           setSetup({
             state: 'not-configured',
-            message: errorText(error, t('notConfigured')),
+            error,
             configure: typeof configure === 'string' && configure ? configure : null,
           });
         } else {
-          setSetup({ state: 'failed', detail: errorText(error) });
+          setSetup({ state: 'failed', error });
         }
       });
     const pending = timers.current;
@@ -91,7 +105,6 @@ export default function CloudStorageDialog({
       clearTimeout(pending.timeout);
     };
     // Once, when the dialog opens (it is mounted only while open).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const loadFiles = useCallback(async () => {
@@ -101,9 +114,9 @@ export default function CloudStorageDialog({
       const { files } = await driveFiles(conversationId);
       if (alive.current) setListing({ state: 'loaded', files });
     } catch (error) {
-      if (alive.current) setListing({ state: 'failed', detail: errorText(error) });
+      if (alive.current) setListing({ state: 'failed', error });
     }
-  }, [conversationId, errorText]);
+  }, [conversationId]);
 
   const connect = (authUrl: string) => {
     setPopupBlocked(false);
@@ -131,8 +144,7 @@ export default function CloudStorageDialog({
       if (alive.current) onComplete({ kind: 'attachments', attachments: [uploadAttachment(upload)] });
     } catch (error) {
       if (!alive.current) return;
-      const detail = errorText(error);
-      setImportError(`${t('failedToDownload', { file: file.name })}${detail ? ` — ${detail}` : ''}`);
+      setImportError({ fileName: file.name, error });
       setImporting(null);
     }
   };
@@ -148,7 +160,7 @@ export default function CloudStorageDialog({
       {setup.state === 'not-configured' && (
         <Box role="alert" data-testid="cloud-not-configured">
           <Box component="p" sx={{ mt: 0, fontWeight: 700 }}>
-            {setup.message}
+            {errorText(setup.error, t('notConfigured'))}
           </Box>
           {setup.configure && (
             <Box component="p" data-testid="cloud-configure" sx={{ mb: 0, color: 'text.secondary' }}>
@@ -162,8 +174,7 @@ export default function CloudStorageDialog({
       )}
       {setup.state === 'failed' && (
         <Box role="alert" data-testid="cloud-init-failed" sx={{ color: 'error.main' }}>
-          <strong>{t('failedToInitialize')}</strong>
-          {setup.detail ? ` — ${setup.detail}` : ''}
+          <strong>{t('failedToInitialize')}</strong> — {errorText(setup.error)}
         </Box>
       )}
       {setup.state === 'ready' && (
@@ -208,16 +219,14 @@ export default function CloudStorageDialog({
         {listing.state === 'failed' && (
           <Box role="alert" data-testid="cloud-files-failed" sx={{ color: 'error.main' }}>
             <strong>{t('failedToLoad')}</strong> {t('tryAuthAgain')}
-            {listing.detail && (
-              <Box component="span" sx={{ display: 'block', fontSize: '0.9rem' }}>
-                {listing.detail}
-              </Box>
-            )}
+            <Box component="span" sx={{ display: 'block', fontSize: '0.9rem' }}>
+              {errorText(listing.error)}
+            </Box>
           </Box>
         )}
         {importError && (
           <Box role="alert" sx={{ mb: 1, color: 'error.main' }}>
-            {importError}
+            {t('failedToDownload', { file: importError.fileName })} — {errorText(importError.error)}
           </Box>
         )}
         {listing.state === 'loaded' &&

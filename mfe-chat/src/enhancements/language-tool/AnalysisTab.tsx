@@ -1,22 +1,27 @@
 // AI Analysis (the default tab): which language a text is in, its words in the dictionary, named
 // entities, pronunciation, and (with a chat model) translations and cultural context. What the
 // server could not do offline it says in its notes, shown as they are.
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
+  ANALYZE_LANGUAGE_NAMES,
   LANGUAGE_TOOL_TEXT_MAX,
   type AnalyzeLanguageName,
   type AnalyzeResponse,
   type NamedEntityType,
 } from '@kasa/contracts';
-import { Box, Button, useErrorText, useT } from '@kasa/ui';
-import { actionButton, fieldLabel, textArea } from '../../shared/ui/form-styles';
+import { Box, Button, CheckboxField, FIELD_LABEL_SX, TextArea, useErrorText, useT } from '@kasa/ui';
+import { actionButton } from '../../shared/ui/form-styles';
 import { analysisIsEmpty, analysisText, nameOf } from './helpers';
 import { analyze } from './language-tool-api';
+import { useLanguageNames } from './language-names';
 import { useLanguages } from './useLanguages';
 import { languageToolMessages, type LanguageToolText } from './messages';
 import { badge, Failure, Heading, note, SourceNote } from './parts';
 
-/** The six languages the tool is built for, with the names the analyze call takes. */
+/**
+ * The six languages the tool is built for, with the names the analyze call takes; the label is
+ * the fallback where Intl cannot name the language in the interface language.
+ */
 const CHIPS: { name: AnalyzeLanguageName; label: string }[] = [
   { name: 'babanki', label: 'Babanki' },
   { name: 'bum', label: 'Bum' },
@@ -67,7 +72,7 @@ export function AnalysisTab({
   const t = useT(languageToolMessages);
   const errorText = useErrorText();
   const { data: languages } = useLanguages();
-  const fieldId = useId();
+  const names = useLanguageNames();
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<AnalyzeLanguageName[]>(CHIPS.map((c) => c.name));
   const [options, setOptions] = useState<Record<OptionName, boolean>>({
@@ -83,7 +88,7 @@ export function AnalysisTab({
   useEffect(() => () => abort.current?.abort(), []);
 
   const ready = text.trim().length > 0 && !running;
-  const name = (code: string) => nameOf(languages, code);
+  const name = (code: string) => names.language(code, nameOf(languages, code));
 
   const run = async () => {
     if (!ready) return;
@@ -124,21 +129,15 @@ export function AnalysisTab({
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="analysis-tab">
       <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 1.5 }}>
-        <Box>
-          <Box component="label" htmlFor={fieldId} sx={fieldLabel}>
-            {t('textToAnalyze')}
-          </Box>
-          <Box
-            component="textarea"
-            id={fieldId}
-            value={text}
-            maxLength={LANGUAGE_TOOL_TEXT_MAX}
-            onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setText(event.target.value)}
-            sx={{ ...textArea, minHeight: 80 }}
-          />
-        </Box>
+        <TextArea
+          label={t('textToAnalyze')}
+          value={text}
+          maxLength={LANGUAGE_TOOL_TEXT_MAX}
+          onChange={(event) => setText(event.target.value)}
+          minHeight={80}
+        />
         <Box role="group" aria-label={t('languagesToCheck')}>
-          <Box sx={fieldLabel}>{t('languagesToCheck')}</Box>
+          <Box sx={{ ...FIELD_LABEL_SX, mb: 0.5 }}>{t('languagesToCheck')}</Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
             {CHIPS.map((c) => {
               const on = chosen.includes(c.name);
@@ -154,33 +153,20 @@ export function AnalysisTab({
                   sx={chip}
                 >
                   {on ? '✓ ' : ''}
-                  {c.label}
+                  {names.language(ANALYZE_LANGUAGE_NAMES[c.name], c.label)}
                 </Box>
               );
             })}
           </Box>
         </Box>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
           {OPTIONS.map(([key, label]) => (
-            <Box
-              component="label"
+            <CheckboxField
               key={key}
-              sx={{
-                display: 'inline-flex',
-                alignItems: 'center',
-                gap: 0.75,
-                minHeight: 44,
-                cursor: 'pointer',
-              }}
-            >
-              <input
-                type="checkbox"
-                checked={options[key]}
-                onChange={(event) => setOptions((o) => ({ ...o, [key]: event.target.checked }))}
-                style={{ width: 20, height: 20 }}
-              />
-              {t(label)}
-            </Box>
+              label={t(label)}
+              checked={options[key]}
+              onChange={(event) => setOptions((o) => ({ ...o, [key]: event.target.checked }))}
+            />
           ))}
         </Box>
         <Button type="submit" variant="contained" disabled={!ready} sx={actionButton}>
@@ -205,7 +191,9 @@ export function AnalysisTab({
         >
           <Heading>{t('detected')}</Heading>
           <Box data-testid="detected-language">
-            <strong>{la.detectedLanguageName || name(la.detectedLanguage)}</strong>{' '}
+            <strong>
+              {names.language(la.detectedLanguage, la.detectedLanguageName || name(la.detectedLanguage))}
+            </strong>{' '}
             <Box component="span" sx={badge}>
               {t('confidence', { percent: percent(la.confidence) })}
             </Box>

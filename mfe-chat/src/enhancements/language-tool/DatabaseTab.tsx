@@ -1,11 +1,11 @@
 // Database (everyone): what the dictionary holds, a browse list, the last import and the data's
 // credit. Administrators also run the import here and follow its server-sent progress; the
 // preview keeps the first 10 results (docs/product.md).
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DictionaryPage, DictionaryStats, PopulationEvent, PopulationResult } from '@kasa/contracts';
-import { Box, Button, useErrorText, useT } from '@kasa/ui';
-import { actionButton, textArea } from '../../shared/ui/form-styles';
+import { Box, Button, TextInput, useDisplayNames, useErrorText, useT } from '@kasa/ui';
+import { actionButton } from '../../shared/ui/form-styles';
 import { SOURCE_LABELS } from './helpers';
 import { browseEntries, populate, PopulationFailure, LANGUAGE_STATS_QUERY_KEY } from './language-tool-api';
 import { LanguagePicker } from './LanguagePicker';
@@ -99,14 +99,32 @@ export function reduceStream(state: StreamState, event: PopulationEvent): Stream
 
 function StatsView({ stats }: { stats: DictionaryStats }) {
   const t = useT(languageToolMessages);
+  const names = useDisplayNames();
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(0);
+  // Names in the interface language where Intl knows them (language-names.ts); the filter also
+  // matches the catalog's English names.
+  const shownRows = useMemo(
+    () =>
+      stats.byLanguage.map((row) => ({
+        ...row,
+        shownName: names.language(row.code, row.name),
+        shownCountry: row.countryCodes.length
+          ? row.countryCodes.map((code) => names.region(code)).join(', ')
+          : row.country,
+      })),
+    [stats.byLanguage, names],
+  );
   const rows = useMemo(() => {
     const words = filter.trim().toLowerCase();
-    return stats.byLanguage.filter(
-      (row) => !words || `${row.name} ${row.country} ${row.code}`.toLowerCase().includes(words),
+    return shownRows.filter(
+      (row) =>
+        !words ||
+        `${row.shownName} ${row.name} ${row.shownCountry} ${row.country} ${row.code}`
+          .toLowerCase()
+          .includes(words),
     );
-  }, [stats.byLanguage, filter]);
+  }, [shownRows, filter]);
   const pages = Math.max(1, Math.ceil(rows.length / LANGUAGES_PER_PAGE));
   const current = Math.min(page, pages - 1);
   const shown = rows.slice(current * LANGUAGES_PER_PAGE, (current + 1) * LANGUAGES_PER_PAGE);
@@ -137,26 +155,23 @@ function StatsView({ stats }: { stats: DictionaryStats }) {
       {stats.byLanguage.length > 0 && (
         <>
           <Heading>{t('byLanguage')}</Heading>
-          <Box
-            component="input"
+          <TextInput
+            label={t('filterLanguages')}
             type="search"
-            aria-label={t('filterLanguages')}
-            placeholder={t('filterLanguages')}
             value={filter}
-            onChange={(event: ChangeEvent<HTMLInputElement>) => {
+            onChange={(event) => {
               setFilter(event.target.value);
               setPage(0);
             }}
-            sx={{ ...textArea, minHeight: 44, mb: 1 }}
           />
-          <Box sx={{ overflowX: 'auto' }}>
+          <Box sx={{ overflowX: 'auto', mt: 1 }}>
             <Box
               component="table"
               data-testid="stats-languages-table"
               sx={{
                 width: '100%',
                 borderCollapse: 'collapse',
-                fontSize: '0.9rem',
+                typography: 'body2',
                 '& th': { whiteSpace: 'nowrap' },
                 '& td, & th': {
                   textAlign: 'left',
@@ -177,9 +192,9 @@ function StatsView({ stats }: { stats: DictionaryStats }) {
                 {shown.map((row) => (
                   <tr key={row.code}>
                     <td>
-                      {row.name} <small>({row.code})</small>
+                      {row.shownName} <small>({row.code})</small>
                     </td>
-                    <td>{row.country}</td>
+                    <td>{row.shownCountry}</td>
                     <td>{row.entries}</td>
                   </tr>
                 ))}
@@ -228,6 +243,7 @@ function StatsView({ stats }: { stats: DictionaryStats }) {
 function BrowseView() {
   const t = useT(languageToolMessages);
   const errorText = useErrorText();
+  const names = useDisplayNames();
   const [language, setLanguage] = useState<string | null>(null);
   const [q, setQ] = useState('');
   const [params, setParams] = useState<{ language: string | null; q: string; page: number } | null>(null);
@@ -255,14 +271,11 @@ function BrowseView() {
           allowEmpty
           emptyLabel={t('allLanguages')}
         />
-        <Box
-          component="input"
+        <TextInput
+          label={t('browseWords')}
           type="search"
-          aria-label={t('browseWords')}
-          placeholder={t('browseWords')}
           value={q}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => setQ(event.target.value)}
-          sx={{ ...textArea, minHeight: 44 }}
+          onChange={(event) => setQ(event.target.value)}
         />
         <Button type="submit" variant="outlined" sx={actionButton}>
           {t('browse')}
@@ -281,8 +294,8 @@ function BrowseView() {
             <Box component="ul" data-testid="browse-entries" sx={{ m: 0, pl: 2.5 }}>
               {data.entries.map((entry) => (
                 <li key={entry.id}>
-                  <strong lang={entry.language}>{entry.word}</strong> ({entry.languageName}) →{' '}
-                  {entry.translation}
+                  <strong lang={entry.language}>{entry.word}</strong> (
+                  {names.language(entry.language, entry.languageName)}) → {entry.translation}
                   <SourceNote source={entry.source} />
                 </li>
               ))}
@@ -318,6 +331,7 @@ function BrowseView() {
 function PopulatePanel() {
   const t = useT(languageToolMessages);
   const errorText = useErrorText();
+  const names = useDisplayNames();
   const queryClient = useQueryClient();
   const [stream, setStream] = useState<StreamState | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -409,7 +423,7 @@ function PopulatePanel() {
               <Box component="ol" data-testid="populate-results" sx={{ m: 0, pl: 3 }}>
                 {stream.results.map((r) => (
                   <li key={r.code}>
-                    <strong>{r.language}</strong> ({r.country}) —{' '}
+                    <strong>{names.language(r.code, r.language)}</strong> ({r.country}) —{' '}
                     <Box component="span" sx={badge}>
                       {r.status === 'success' ? t('resultSuccess') : t('resultFailed')}
                     </Box>{' '}

@@ -1,11 +1,12 @@
 // Dictionary: a word (or an English meaning) looked up in one language or all of them; each
 // definition says where it comes from and what that source's spelling is.
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LANGUAGE_TOOL_WORD_MAX, type DefineResponse } from '@kasa/contracts';
-import { Box, Button, useErrorText, useT } from '@kasa/ui';
-import { actionButton, fieldLabel, textArea } from '../../shared/ui/form-styles';
+import { Box, Button, TextInput, useErrorText, useT } from '@kasa/ui';
+import { actionButton } from '../../shared/ui/form-styles';
 import { definitionsText, MATCH_LABELS } from './helpers';
 import { define } from './language-tool-api';
+import { useLanguageNames } from './language-names';
 import { LanguagePicker } from './LanguagePicker';
 import { languageToolMessages } from './messages';
 import { badge, DictionaryLoadingNote, EntryAudio, Failure, SourceNote } from './parts';
@@ -13,7 +14,7 @@ import { badge, DictionaryLoadingNote, EntryAudio, Failure, SourceNote } from '.
 export function DictionaryTab({ onAdd }: { onAdd: (text: string) => void }) {
   const t = useT(languageToolMessages);
   const errorText = useErrorText();
-  const fieldId = useId();
+  const names = useLanguageNames();
   const [word, setWord] = useState('');
   const [language, setLanguage] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
@@ -50,21 +51,14 @@ export function DictionaryTab({ onAdd }: { onAdd: (text: string) => void }) {
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="dictionary-tab">
       <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 1.5 }}>
-        <Box>
-          <Box component="label" htmlFor={fieldId} sx={fieldLabel}>
-            {t('word')}
-          </Box>
-          <Box
-            component="input"
-            id={fieldId}
-            type="search"
-            value={word}
-            maxLength={LANGUAGE_TOOL_WORD_MAX}
-            enterKeyHint="search"
-            onChange={(event: ChangeEvent<HTMLInputElement>) => setWord(event.target.value)}
-            sx={{ ...textArea, minHeight: 44 }}
-          />
-        </Box>
+        <TextInput
+          label={t('word')}
+          type="search"
+          value={word}
+          maxLength={LANGUAGE_TOOL_WORD_MAX}
+          enterKeyHint="search"
+          onChange={(event) => setWord(event.target.value)}
+        />
         <LanguagePicker
           label={t('language')}
           value={language}
@@ -102,11 +96,11 @@ export function DictionaryTab({ onAdd }: { onAdd: (text: string) => void }) {
                     sx={{ p: 1, border: '1px solid', borderColor: 'divider', borderRadius: 1 }}
                   >
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75 }}>
-                      <Box component="strong" lang={entry.language} sx={{ fontSize: '1.1rem' }}>
+                      <Box component="strong" lang={entry.language} sx={{ typography: 'h3' }}>
                         {entry.word}
                       </Box>
                       <Box component="span" sx={badge}>
-                        {entry.languageName}
+                        {names.language(entry.language, entry.languageName)}
                       </Box>
                       {entry.match && (
                         <Box component="span" data-testid="entry-match" sx={badge}>

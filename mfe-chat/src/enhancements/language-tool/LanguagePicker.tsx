@@ -1,11 +1,12 @@
-// A searchable language list (MUI Autocomplete): typed text matches a language's name, its
-// country or its code, and the list is grouped by country. The list loads once per session.
+// A searchable language list (MUI Autocomplete over the kit's labelled field, like every other
+// form field): typed text matches a language's name, its country or its code, and the list is
+// grouped by country. Names are in the interface language where Intl knows them
+// (language-names.ts). The list loads once per session.
 import { useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
-import type { LanguageOption } from '@kasa/contracts';
-import { Box, useT } from '@kasa/ui';
-import { filterLanguages, languageGroup, sortForGroups } from './helpers';
+import { Box, FIELD_SX, LabelledField, useLanguage, useT } from '@kasa/ui';
+import { filterLanguages, sortForGroups } from './helpers';
+import { useLanguageNames, type ShownLanguage } from './language-names';
 import { languageToolMessages } from './messages';
 import { useLanguages } from './useLanguages';
 
@@ -27,19 +28,24 @@ export function LanguagePicker({
   testId?: string;
 }) {
   const t = useT(languageToolMessages);
+  const { language } = useLanguage();
+  const names = useLanguageNames();
   const { data, isPending, isError } = useLanguages();
-  const options = useMemo(() => sortForGroups(data ?? []), [data]);
+  const options = useMemo(
+    () => sortForGroups((data ?? []).map(names.show), language),
+    [data, names, language],
+  );
   const selected = options.find((option) => option.code === value) ?? null;
 
   return (
-    <Autocomplete<LanguageOption, false, boolean>
+    <Autocomplete<ShownLanguage, false, boolean>
       data-testid={testId}
       options={options}
       value={selected}
       disableClearable={!allowEmpty}
       onChange={(_event, option) => onChange(option ? option.code : null)}
       filterOptions={(list, state) => filterLanguages(list, state.inputValue)}
-      groupBy={languageGroup}
+      groupBy={(option) => option.group}
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(option, current) => option.code === current.code}
       loading={isPending}
@@ -47,7 +53,6 @@ export function LanguagePicker({
       noOptionsText={isError ? t('languagesFailed') : t('noLanguages')}
       autoHighlight
       fullWidth
-      size="small"
       renderOption={({ key, ...props }, option) => (
         <Box component="li" key={key} {...props} sx={{ display: 'block !important', minHeight: 44 }}>
           <Box component="span" sx={{ fontWeight: 600 }}>
@@ -59,17 +64,29 @@ export function LanguagePicker({
         </Box>
       )}
       renderInput={(params) => (
-        <TextField
-          {...params}
+        <LabelledField
           label={label}
-          placeholder={allowEmpty && !selected ? (emptyLabel ?? t('searchLanguages')) : t('searchLanguages')}
-          slotProps={{
-            ...params.slotProps,
-            inputLabel: { ...params.slotProps?.inputLabel, shrink: true },
-            htmlInput: { ...params.slotProps?.htmlInput, style: { fontSize: 16 } },
-          }}
-          helperText={selected && selected.country !== 'International' ? selected.country : undefined}
-        />
+          id={params.id}
+          hint={selected && !selected.international ? selected.country : undefined}
+        >
+          {({ controlId, hintId }) => (
+            // The field's box anchors the list and holds the open / clear buttons.
+            <Box ref={params.slotProps.input.ref} sx={{ position: 'relative' }}>
+              <Box
+                component="input"
+                {...params.slotProps.htmlInput}
+                id={controlId}
+                aria-describedby={hintId}
+                placeholder={
+                  allowEmpty && !selected ? (emptyLabel ?? t('searchLanguages')) : t('searchLanguages')
+                }
+                disabled={params.disabled}
+                sx={{ ...FIELD_SX, pr: allowEmpty ? 9 : 5.5 }}
+              />
+              {params.slotProps.input.endAdornment}
+            </Box>
+          )}
+        </LabelledField>
       )}
     />
   );

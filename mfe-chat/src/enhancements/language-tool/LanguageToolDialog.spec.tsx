@@ -25,21 +25,27 @@ import LanguageToolDialog from './LanguageToolDialog';
 
 const BASE = '/api/enhancements/language-tool';
 
-const lang = (code: string, name: string, country: string, entries = 100): LanguageOption => ({
+const lang = (
+  code: string,
+  name: string,
+  country: string,
+  countryCodes: string[],
+  entries = 100,
+): LanguageOption => ({
   code,
   name,
   country,
-  countryCodes: [],
+  countryCodes,
   entries,
 });
 const LANGUAGES: LanguageOption[] = [
-  lang('bbk', 'Babanki', 'Cameroon'),
-  lang('bmv', 'Bum', 'Cameroon'),
-  lang('nge', 'Ngemba', 'Cameroon'),
-  lang('ibo', 'Igbo', 'Nigeria'),
-  lang('yor', 'Yoruba', 'Nigeria, Benin'),
-  lang('eng', 'English', 'International', 0),
-  lang('fra', 'French', 'International', 0),
+  lang('bbk', 'Babanki', 'Cameroon', ['CM']),
+  lang('bmv', 'Bum', 'Cameroon', ['CM']),
+  lang('nge', 'Ngemba', 'Cameroon', ['CM']),
+  lang('ibo', 'Igbo', 'Nigeria', ['NG']),
+  lang('yor', 'Yoruba', 'Nigeria, Benin', ['NG', 'BJ']),
+  lang('eng', 'English', 'International', [], 0),
+  lang('fra', 'French', 'International', [], 0),
 ];
 
 const entry = (extra: Partial<DictionaryEntry> = {}): DictionaryEntry => ({
@@ -64,6 +70,8 @@ const translation: TranslationResponse = {
   fromLanguage: 'eng',
   toLanguage: 'bbk',
   translation: 'mu',
+  kind: 'dictionary',
+  glossWords: [],
   databaseMatches: [
     {
       word: 'water',
@@ -93,6 +101,7 @@ const stats = (canPopulate: boolean, extra: Partial<DictionaryStats> = {}): Dict
     code: `l${i}`,
     name: i === 13 ? 'Babanki' : `Language ${i}`,
     country: i === 13 ? 'Cameroon' : 'Nigeria',
+    countryCodes: [i === 13 ? 'CM' : 'NG'],
     entries: 100 + i,
     sources: {},
   })),
@@ -248,6 +257,7 @@ test('Translate: the swap button, the AI badge with its model, missing words, an
       ...translation,
       fromLanguage: 'bbk',
       toLanguage: 'eng',
+      kind: 'translation',
       source: 'AI',
       model: 'gpt-test',
       missingWords: ['kitchen'],
@@ -275,6 +285,66 @@ test('Translate: the swap button, the AI badge with its model, missing words, an
   expect(failure).toHaveTextContent('Translation failed');
   expect(failure).toHaveTextContent('The model did not answer');
 });
+
+const gloss: TranslationResponse = {
+  ...translation,
+  text: 'Water and leaf',
+  translation: 'mu — fu',
+  kind: 'gloss',
+  glossWords: [
+    { word: 'Water', gloss: 'mu' },
+    { word: 'and', gloss: null },
+    { word: 'leaf', gloss: 'fu' },
+  ],
+  missingWords: ['and'],
+};
+
+test.each([
+  {
+    language: 'en' as const,
+    tab: 'Translate',
+    field: 'Text to translate',
+    heading: 'Word-by-word gloss (not a translation)',
+    needsModel: 'A full translation needs an AI model on this server.',
+    unknown: 'and (not in the dictionary)',
+  },
+  {
+    language: 'fr' as const,
+    tab: 'Traduire',
+    field: 'Texte à traduire',
+    heading: 'Glose mot à mot (pas une traduction)',
+    needsModel: "Une traduction complète nécessite un modèle d'IA sur ce serveur.",
+    unknown: 'and (absent du dictionnaire)',
+  },
+])(
+  'Translate ($language): a sentence without a model is a word-by-word gloss, labelled as such',
+  async ({ language, tab, field, heading, needsModel, unknown }) => {
+    answers.translate = () => jsonResponse(200, gloss);
+    const { user, onComplete } = renderDialog(language);
+    const panel = await openTab(user, tab);
+    await user.type(within(panel).getByRole('textbox', { name: field }), 'Water and leaf');
+    await user.click(within(panel).getByRole('button', { name: tab }));
+    const result = await within(panel).findByTestId('translate-result');
+    expect(within(result).getAllByRole('heading', { level: 3 })[0]).toHaveTextContent(heading);
+    expect(within(result).queryByText(language === 'en' ? 'Translation' : 'Traduction')).toBeNull();
+    expect(within(result).getByTestId('gloss-needs-model')).toHaveTextContent(needsModel);
+    expect(within(result).queryByTestId('translation')).toBeNull();
+    const words = within(within(result).getByTestId('gloss')).getAllByRole('listitem');
+    expect(words.map((word) => word.textContent)).toEqual(['muWater', `—${unknown}`, 'fuleaf']);
+    expect(within(result).getByTestId('gloss-unknown')).toHaveTextContent(unknown);
+    expect(result.textContent).not.toMatch(/\[|\]/);
+
+    await user.click(
+      within(result).getByRole('button', {
+        name: language === 'en' ? 'Add to chat' : 'Ajouter à la conversation',
+      }),
+    );
+    expect(onComplete).toHaveBeenCalledWith({
+      kind: 'text',
+      text: expect.stringContaining('Word-by-word gloss (not a translation): mu — fu'),
+    });
+  },
+);
 
 test('the picker finds languages by country as well as by name', async () => {
   const { user } = renderDialog();
@@ -658,4 +728,95 @@ test('in French', async () => {
   expect(await within(panel).findByTestId('define-empty')).toHaveTextContent(
     'Aucune entrée de dictionnaire trouvée',
   );
+});
+
+test('in French, languages and countries Intl knows are named in French; the others keep the catalog name', async () => {
+  const { user } = renderDialog('fr');
+  const panel = await openTab(user, 'Traduire');
+  const from = within(panel).getByRole('combobox', { name: 'De' });
+  const to = within(panel).getByRole('combobox', { name: 'Vers' });
+  await waitFor(() => expect(from).toHaveValue('anglais'));
+  // Babanki has no name in Intl: the catalog's; its country has one: 'Cameroun'.
+  expect(to).toHaveValue('Babanki');
+  expect(to).toHaveAccessibleDescription('Cameroun');
+
+  await user.clear(from);
+  await user.type(from, 'bénin');
+  const listbox = await screen.findByRole('listbox');
+  const options = within(listbox).getAllByRole('option');
+  expect(options).toHaveLength(1);
+  expect(options[0]).toHaveTextContent('yoruba');
+  expect(options[0]).toHaveTextContent('Nigeria, Bénin');
+  // The catalog's English names still find a language.
+  await user.clear(from);
+  await user.type(from, 'cameroon bab');
+  const found = within(await screen.findByRole('listbox')).getAllByRole('option');
+  expect(found).toHaveLength(1);
+  expect(found[0]).toHaveTextContent('Cameroun');
+});
+
+test("the fields are the kit's: labelled native fields, no MUI TextField, and themed checkboxes", async () => {
+  const { user } = renderDialog();
+  const analysis = screen.getByRole('tabpanel', { name: 'AI Analysis' });
+  const text = within(analysis).getByRole('textbox', { name: 'Text to analyse' });
+  expect(text.tagName).toBe('TEXTAREA');
+  const boxes = within(analysis).getAllByRole('checkbox');
+  expect(boxes).toHaveLength(4);
+  for (const box of boxes) {
+    // Drawn by the theme (libs/ui Checkbox), not the browser's blue box.
+    expect(getComputedStyle(box).appearance).toBe('none');
+    expect(box).toBeChecked();
+  }
+
+  const translate = await openTab(user, 'Translate');
+  const from = within(translate).getByRole('combobox', { name: 'From' });
+  const word = within(await openTab(user, 'Dictionary')).getByRole('searchbox', {
+    name: 'Word or English meaning',
+  });
+  for (const field of [from, word]) {
+    expect(field.className).not.toMatch(/MuiInputBase|MuiOutlinedInput/);
+    // The kit's field height (libs/ui LabelledField FIELD_SX).
+    expect(getComputedStyle(field).minHeight).toBe('48px');
+  }
+  expect(document.querySelector('.MuiTextField-root, .MuiOutlinedInput-root')).toBeNull();
+});
+
+test('in French, the analysis chips and the database name languages and countries in French', async () => {
+  answers.stats = () =>
+    jsonResponse(
+      200,
+      stats(false, {
+        byLanguage: [
+          {
+            code: 'bbk',
+            name: 'Babanki',
+            country: 'Cameroon',
+            countryCodes: ['CM'],
+            entries: 9,
+            sources: {},
+          },
+          {
+            code: 'hau',
+            name: 'Hausa',
+            country: 'Nigeria, Niger',
+            countryCodes: ['NG', 'NE'],
+            entries: 8,
+            sources: {},
+          },
+        ],
+      }),
+    );
+  const { user } = renderDialog('fr');
+  const analysis = screen.getByRole('tabpanel', { name: 'Analyse IA' });
+  const chips = within(analysis).getByRole('group', { name: 'Langues' });
+  expect(within(chips).getByRole('button', { name: /anglais/ })).toHaveAttribute('aria-pressed', 'true');
+  expect(within(chips).getByRole('button', { name: /français/ })).toBeInTheDocument();
+  expect(within(chips).getByRole('button', { name: /Babanki/ })).toBeInTheDocument();
+
+  const database = await openTab(user, 'Base de données');
+  const table = await within(database).findByTestId('stats-languages-table');
+  expect(table).toHaveTextContent('Babanki (bbk)Cameroun');
+  expect(table).toHaveTextContent('haoussa (hau)Nigeria, Niger');
+  await user.type(within(database).getByRole('searchbox', { name: 'Filtrer les langues' }), 'cameroun');
+  expect(within(table).getAllByRole('row')).toHaveLength(2);
 });

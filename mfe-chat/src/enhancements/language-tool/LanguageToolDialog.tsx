@@ -5,7 +5,7 @@ import { useState } from 'react';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Box, useT } from '@kasa/ui';
-import { DialogFrame } from '../../shared/ui/DialogFrame';
+import { DialogFrame } from '@kasa/ui/dialog-frame';
 import type { EnhancementDialogProps } from '../types';
 import { AnalysisTab } from './AnalysisTab';
 import { DatabaseTab } from './DatabaseTab';
@@ -59,8 +59,8 @@ export default function LanguageToolDialog({
               minWidth: 0,
               px: 0.5,
               textTransform: 'none',
+              typography: 'body2',
               fontWeight: 700,
-              fontSize: '0.8rem',
               lineHeight: 1.2,
               // The dialog breaks long words anywhere; a tab label breaks between words only.
               overflowWrap: 'normal',

@@ -1,16 +1,19 @@
 // Translate: from English to Babanki by default; the dictionary's matches are shown as the
-// evidence, whether the dictionary or a chat model made the translation.
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+// evidence, whether the dictionary or a chat model made the translation. Without a model a
+// sentence is a word-by-word gloss, labelled as such (kind 'gloss').
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   LANGUAGE_TOOL_DEFAULT_FROM,
   LANGUAGE_TOOL_DEFAULT_TO,
   LANGUAGE_TOOL_TEXT_MAX,
   type TranslationResponse,
 } from '@kasa/contracts';
-import { Box, Button, useErrorText, useT } from '@kasa/ui';
-import { actionButton, fieldLabel, textArea } from '../../shared/ui/form-styles';
+import { Box, Button, TextArea, useErrorText, useT } from '@kasa/ui';
+import { actionButton } from '../../shared/ui/form-styles';
 import { nameOf, translationText } from './helpers';
 import { translate } from './language-tool-api';
+import { useLanguageNames } from './language-names';
+import { GlossWords } from './GlossWords';
 import { LanguagePicker } from './LanguagePicker';
 import { useLanguages } from './useLanguages';
 import { languageToolMessages } from './messages';
@@ -20,7 +23,7 @@ export function TranslateTab({ onAdd }: { onAdd: (text: string) => void }) {
   const t = useT(languageToolMessages);
   const errorText = useErrorText();
   const { data: languages } = useLanguages();
-  const fieldId = useId();
+  const names = useLanguageNames();
   const sameId = useId();
   const [from, setFrom] = useState<string>(LANGUAGE_TOOL_DEFAULT_FROM);
   const [to, setTo] = useState<string>(LANGUAGE_TOOL_DEFAULT_TO);
@@ -31,6 +34,13 @@ export function TranslateTab({ onAdd }: { onAdd: (text: string) => void }) {
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
+  // A gloss is never called a translation (docs/product.md, Language tool).
+  const resultHeading =
+    result?.kind === 'gloss'
+      ? t('glossHeading')
+      : result?.kind === 'dictionary'
+        ? t('dictionaryEntryHeading')
+        : t('translation');
   const same = from === to;
   const ready = !same && text.trim().length > 0 && !running;
 
@@ -105,19 +115,13 @@ export function TranslateTab({ onAdd }: { onAdd: (text: string) => void }) {
             {t('sameLanguage')}
           </Box>
         )}
-        <Box>
-          <Box component="label" htmlFor={fieldId} sx={fieldLabel}>
-            {t('textToTranslate')}
-          </Box>
-          <Box
-            component="textarea"
-            id={fieldId}
-            value={text}
-            maxLength={LANGUAGE_TOOL_TEXT_MAX}
-            onChange={(event: ChangeEvent<HTMLTextAreaElement>) => setText(event.target.value)}
-            sx={{ ...textArea, minHeight: 70 }}
-          />
-        </Box>
+        <TextArea
+          label={t('textToTranslate')}
+          value={text}
+          maxLength={LANGUAGE_TOOL_TEXT_MAX}
+          onChange={(event) => setText(event.target.value)}
+          minHeight={72}
+        />
         <Button
           type="submit"
           variant="contained"
@@ -132,10 +136,10 @@ export function TranslateTab({ onAdd }: { onAdd: (text: string) => void }) {
       {failure && <Failure title={t('translationFailed')} detail={failure} testId="translate-failure" />}
 
       {result && (
-        <Box component="section" data-testid="translate-result" aria-label={t('translation')}>
+        <Box component="section" data-testid="translate-result" aria-label={resultHeading}>
           <DictionaryLoadingNote state={result.dictionaryLoading} />
           <Heading>
-            {t('translation')}{' '}
+            {resultHeading}{' '}
             <Box component="span" data-testid="translate-source" sx={badge}>
               {result.source === 'AI'
                 ? result.model
@@ -144,14 +148,23 @@ export function TranslateTab({ onAdd }: { onAdd: (text: string) => void }) {
                 : t('sourceDictionary')}
             </Box>
           </Heading>
-          <Box
-            component="p"
-            data-testid="translation"
-            lang={result.toLanguage}
-            sx={{ m: 0, fontSize: '1.2rem', fontWeight: 700, whiteSpace: 'pre-wrap' }}
-          >
-            {result.translation || t('noTranslation')}
-          </Box>
+          {result.kind === 'gloss' && (
+            <Box data-testid="gloss-needs-model" sx={{ ...note, mb: 1 }}>
+              {t('glossNeedsModel')}
+            </Box>
+          )}
+          {result.kind === 'gloss' && result.translation ? (
+            <GlossWords words={result.glossWords} language={result.toLanguage} />
+          ) : (
+            <Box
+              component="p"
+              data-testid="translation"
+              lang={result.toLanguage}
+              sx={{ m: 0, fontSize: '1.2rem', fontWeight: 700, whiteSpace: 'pre-wrap' }}
+            >
+              {result.translation || t('noTranslation')}
+            </Box>
+          )}
           {result.databaseMatches.length > 0 && (
             <>
               <Heading>{t('evidence')}</Heading>
@@ -191,8 +204,8 @@ export function TranslateTab({ onAdd }: { onAdd: (text: string) => void }) {
               onAdd(
                 translationText(
                   result,
-                  nameOf(languages, result.fromLanguage),
-                  nameOf(languages, result.toLanguage),
+                  names.language(result.fromLanguage, nameOf(languages, result.fromLanguage)),
+                  names.language(result.toLanguage, nameOf(languages, result.toLanguage)),
                 ),
               )
             }

@@ -8,6 +8,7 @@ import type {
   LanguageOption,
   TranslationResponse,
 } from '@kasa/contracts';
+import type { ShownLanguage } from './language-names';
 import type { LanguageToolText } from './messages';
 
 /** What each source's forms are: ASJP's is a phonetic code and Koelle's an 1854 transcription. */
@@ -31,36 +32,22 @@ export function sourceKindOf(source: string): DictionarySourceKind | null {
   return prefix === 'asjp-v12' || prefix === 'polyglottaafricana' || prefix === 'numerals' ? prefix : null;
 }
 
-/** The picker's search: a language is found by its name, its country or its code. */
-export function languageSearchText(option: LanguageOption): string {
-  return `${option.name} ${option.country} ${option.code}`.toLowerCase();
-}
-
-export function filterLanguages(options: LanguageOption[], input: string): LanguageOption[] {
+/** The picker's search: a language is found by its name (shown or catalog), its country or its code. */
+export function filterLanguages(options: ShownLanguage[], input: string): ShownLanguage[] {
   const words = input.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return options;
-  return options.filter((option) => {
-    const text = languageSearchText(option);
-    return words.every((word) => text.includes(word));
-  });
+  return options.filter((option) => words.every((word) => option.searchText.includes(word)));
 }
 
-/** The group a language is listed under: its (first) country. */
-export function languageGroup(option: LanguageOption): string {
-  return option.country.split(',')[0].trim() || option.country;
-}
-
-/** Grouped lists need their options sorted by group (International last, as in the API). */
-export function sortForGroups(options: LanguageOption[]): LanguageOption[] {
+/**
+ * Grouped lists need their options sorted by group, International last (as in the API), in the
+ * interface language's alphabetical order.
+ */
+export function sortForGroups(options: ShownLanguage[], locale: string): ShownLanguage[] {
   return [...options].sort((a, b) => {
-    const ga = languageGroup(a);
-    const gb = languageGroup(b);
-    if (ga !== gb) {
-      if (ga === 'International') return 1;
-      if (gb === 'International') return -1;
-      return ga.localeCompare(gb);
-    }
-    return a.name.localeCompare(b.name);
+    if (a.international !== b.international) return a.international ? 1 : -1;
+    if (a.group !== b.group) return a.group.localeCompare(b.group, locale);
+    return a.name.localeCompare(b.name, locale);
   });
 }
 
@@ -69,7 +56,13 @@ export function nameOf(languages: LanguageOption[] | undefined, code: string): s
 }
 
 export function translationText(result: TranslationResponse, from: string, to: string): string {
-  const lines = [`${from} → ${to}: ${result.text}`, result.translation || '—'];
+  const answer = result.translation || '—';
+  const lines = [
+    `${from} → ${to}: ${result.text}`,
+    result.kind === 'gloss' && result.translation
+      ? `Word-by-word gloss (not a translation): ${answer}`
+      : answer,
+  ];
   if (result.databaseMatches.length) {
     lines.push(
       '',

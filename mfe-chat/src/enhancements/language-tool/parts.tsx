@@ -1,10 +1,12 @@
 // Small pieces the language tool's tabs share: the "dictionary loading" note, a failure box, a
 // source's explanation, a dictionary entry's audio (or why there is none), and section headings.
+// Sizes come from the theme's type scale (libs/ui theme.tsx): headings h3, small print body2.
 import { useState, type ReactNode } from 'react';
 import { apiUrl } from '@kasa/api-client';
 import type { DictionaryEntry, DictionaryLoadingState } from '@kasa/contracts';
 import { Box, useT } from '@kasa/ui';
 import { SOURCE_LABELS, sourceKindOf } from './helpers';
+import { useLanguageNames } from './language-names';
 import { languageToolMessages } from './messages';
 
 export const badge = {
@@ -13,7 +15,7 @@ export const badge = {
   borderRadius: 1,
   border: '1px solid',
   borderColor: 'divider',
-  fontSize: '0.8rem',
+  typography: 'body2',
   whiteSpace: 'nowrap',
 } as const;
 
@@ -22,12 +24,12 @@ export const note = {
   border: '1px dashed',
   borderColor: 'divider',
   borderRadius: 1,
-  fontSize: '0.9rem',
+  typography: 'body2',
 } as const;
 
 export function Heading({ children }: { children: ReactNode }) {
   return (
-    <Box component="h3" sx={{ fontSize: '1rem', m: 0, mt: 1, mb: 0.5 }}>
+    <Box component="h3" sx={{ typography: 'h3', m: 0, mt: 1, mb: 0.5 }}>
       {children}
     </Box>
   );
@@ -88,6 +90,7 @@ export function SourceNote({ source }: { source: string }) {
 /** A play button when the speech engine spoke the word, else why not. */
 export function EntryAudio({ entry }: { entry: DictionaryEntry }) {
   const t = useT(languageToolMessages);
+  const names = useLanguageNames();
   const [failed, setFailed] = useState(false);
   if (entry.audioUrl) {
     const url = apiUrl(entry.audioUrl);
@@ -110,7 +113,7 @@ export function EntryAudio({ entry }: { entry: DictionaryEntry }) {
             bgcolor: 'background.paper',
             color: 'text.primary',
             cursor: 'pointer',
-            fontSize: '1rem',
+            typography: 'body1',
           }}
         >
           ▶
@@ -127,7 +130,7 @@ export function EntryAudio({ entry }: { entry: DictionaryEntry }) {
     entry.audioUnavailable === 'phonetic-code'
       ? t('phoneticCode')
       : entry.audioUnavailable === 'no-voice'
-        ? t('noVoice', { language: entry.languageName })
+        ? t('noVoice', { language: names.language(entry.language, entry.languageName) })
         : null;
   return reason ? (
     <Box component="small" data-testid="entry-no-audio" sx={{ color: 'text.secondary' }}>

@@ -18,7 +18,7 @@ import {
 } from '@kasa/contracts';
 import { Box, Button, useErrorText, useT, useToast } from '@kasa/ui';
 import { actionButton, fieldLabel, textArea } from '../../shared/ui/form-styles';
-import { DialogFrame } from '../../shared/ui/DialogFrame';
+import { DialogFrame } from '@kasa/ui/dialog-frame';
 import type { EnhancementDialogProps } from '../types';
 import { research, researchProgress } from './research-api';
 import { newRequestId, researchMessageText, STAGE_LABELS, summaryParts } from './research-helpers';

@@ -9,7 +9,7 @@ import { ENHANCEMENT_QUERY_MAX_LENGTH } from '@kasa/contracts';
 import { Box, Button, useErrorText, useT } from '@kasa/ui';
 import { safeLinkUrl } from '../../shared/safe-url';
 import { Spinner } from '../../shared/ui/Spinner';
-import { DialogFrame } from '../../shared/ui/DialogFrame';
+import { DialogFrame } from '@kasa/ui/dialog-frame';
 import { dialogMessages } from '../dialog-messages';
 import { webSearch } from '../enhancements-api';
 import type { EnhancementDialogProps } from '../types';

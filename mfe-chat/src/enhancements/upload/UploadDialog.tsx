@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@kasa/api-client';
 import { Box, Button, useErrorText, useT } from '@kasa/ui';
-import { DialogFrame } from '../../shared/ui/DialogFrame';
+import { DialogFrame } from '@kasa/ui/dialog-frame';
 import { dialogMessages } from '../dialog-messages';
 import { uploadAttachment, uploadFile } from '../enhancements-api';
 import { uploadQueryKey } from '../../shared/attachments/upload-query';

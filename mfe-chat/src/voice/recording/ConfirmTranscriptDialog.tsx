@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH, type VoiceTranscript } from '@kasa/contracts';
 import { Box, Button, useT } from '@kasa/ui';
-import { DialogFrame } from '../../shared/ui/DialogFrame';
+import { DialogFrame } from '@kasa/ui/dialog-frame';
 import type { VoiceRecording } from '../voice-turn';
 import { recordingMessages } from './recording-messages';
 

@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { SPEECH_LANGUAGES, type SpeechLanguageHint } from '@kasa/contracts';
-import { ButtonBase, useT } from '@kasa/ui';
+import { ButtonBase, useBackCloses, useT } from '@kasa/ui';
 import { useVoicePreferences } from '@kasa/ui/voice-preferences';
 import { recordingMessages } from './recording-messages';
 import { speechLanguageName } from './voice-blocked';
@@ -15,6 +15,8 @@ export function LanguageChip() {
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  // Android's Back closes the menu, not the page (docs/product.md#back-and-escape-on-phones).
+  useBackCloses(open, () => setOpen(false));
   const name = (hint: SpeechLanguageHint) => (hint === 'auto' ? t('auto') : speechLanguageName(hint));
   const choose = (hint: SpeechLanguageHint) => {
     setSpeechLanguage(hint);

@@ -1,67 +1,100 @@
-import { DEFAULT_ICON, ICON_FOR_WORD, IRREGULAR_SINGULARS } from './icon-vocabulary';
+import {
+  FARM_ICON_FOR_WORD,
+  FARM_PHRASES,
+  FARM_WORDS_WITHOUT_ICON,
+  GENERAL_ICON_FOR_WORD,
+} from './icon-vocabulary';
+import { nounForms, promptNouns, promptWords } from './prompt-nouns';
 
 export const MAX_ICONS = 4;
 
-/** Icons of the set too generic or symbolic to stand for a word of a prompt. */
-const NOT_PICTURES = new Set([
-  'eye',
-  'eyes',
-  'ear',
-  'nose',
-  'leg',
-  'foot',
-  'plus',
-  'memo',
-  'zzz',
-  'om',
-  'leo',
-]);
+/**
+ * Icons of the set named like an everyday word but drawing something else, or nothing a prompt
+ * means: body parts, signs, symbols, the zodiac, verbs ("watch", "fly").
+ */
+const NOT_PICTURES = new Set(
+  (
+    'eye eyes ear nose leg foot mouth tongue tooth plus minus divide multiply memo zzz om leo ' +
+    'hamsa khanda keycap information infinity copyright registered prohibited warning locked ' +
+    'unlocked link label knot hole dizzy kiss sake mate watch cook fly person adult ring pound ' +
+    'station star sparkle sparkles splatter selfie customs judge guard wing window seat ' +
+    'aries taurus gemini cancer virgo libra scorpio scorpius sagittarius capricorn aquarius ' +
+    'pisces ophiuchus'
+  ).split(/\s+/),
+);
 
-/** Lower case, accents removed (é → e, œ → oe), split on anything that is not a letter or digit. */
-export function promptWords(prompt: string): string[] {
-  return (
-    prompt
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      // Ligatures have no decomposition: "œufs" would otherwise never match "oeuf".
-      .replace(/œ/g, 'oe')
-      .replace(/æ/g, 'ae')
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter((word) => word.length >= 2)
-  );
-}
+const WORDS_WITHOUT_ICON = new Set(FARM_WORDS_WITHOUT_ICON);
 
-/** The forms a word may be listed under: itself, then its singular. */
-function candidates(word: string): string[] {
-  const forms = [word];
-  if (IRREGULAR_SINGULARS[word]) forms.push(IRREGULAR_SINGULARS[word]);
-  if (word.endsWith('ies') && word.length > 4) forms.push(`${word.slice(0, -3)}y`);
-  if (/[sx]$/.test(word) && word.length > 3) forms.push(word.slice(0, -1));
-  return forms;
-}
+/** How long FARM_PHRASES' phrases are, longest first. */
+const PHRASE_LENGTHS = [...new Set(Object.keys(FARM_PHRASES).map((phrase) => phrase.split(' ').length))].sort(
+  (a, b) => b - a,
+);
+
+/** A noun of the prompt and the vocabulary that knows it. */
+type Match =
+  { kind: 'farm'; icon: string | null } | { kind: 'general'; icon: string } | { kind: 'noun'; word: string };
 
 /**
- * The icons (1 to MAX_ICONS, distinct, in the prompt's order) that illustrate a prompt: each word
- * is looked up in the English and French vocabulary, else as an icon's own name (`isIcon`); with
- * no match, the default picture frame.
+ * The icons (0 to MAX_ICONS, distinct) that faithfully illustrate a prompt. Its farm names
+ * (phrases first) come first, then its everyday nouns, then nouns that name an icon of the set
+ * (`isIcon`: 'lion', 'guitar'); within each, the prompt's order. None: nothing of the prompt can be
+ * drawn, and the caller says so rather than draw something else.
  */
 export function chooseIcons(prompt: string, isIcon: (name: string) => boolean): string[] {
-  const chosen: string[] = [];
-  for (const word of promptWords(prompt)) {
-    const icon = iconForWord(word, isIcon);
-    if (icon && !chosen.includes(icon)) chosen.push(icon);
-    if (chosen.length === MAX_ICONS) break;
-  }
-  return chosen.length > 0 ? chosen : [DEFAULT_ICON];
+  const matches = promptMatches(prompt);
+  const farm = matches.flatMap((match) => (match.kind === 'farm' && match.icon ? [match.icon] : []));
+  const general = matches.flatMap((match) => (match.kind === 'general' ? [match.icon] : []));
+  const named = matches.flatMap((match) => {
+    if (match.kind !== 'noun') return [];
+    const icon = nounForms(match.word).find(
+      (form) => form.length >= 3 && !NOT_PICTURES.has(form) && isIcon(form),
+    );
+    return icon ? [icon] : [];
+  });
+  return [...new Set([...farm, ...general, ...named])].slice(0, MAX_ICONS);
 }
 
-function iconForWord(word: string, isIcon: (name: string) => boolean): string | undefined {
-  const forms = candidates(word);
-  for (const form of forms) {
-    const icon = ICON_FOR_WORD.get(form);
-    if (icon) return icon;
+function promptMatches(prompt: string): Match[] {
+  const words = promptWords(prompt);
+  const nouns = new Set(promptNouns(prompt));
+  const matches: Match[] = [];
+  for (let at = 0; at < words.length;) {
+    const phrase = phraseAt(words, at);
+    if (phrase) {
+      matches.push({ kind: 'farm', icon: phrase.icon });
+      at += phrase.length;
+      continue;
+    }
+    const word = words[at++];
+    if (nouns.has(word)) matches.push(nounMatch(word));
   }
-  // Words outside the vocabulary ('lion', 'guitar') still find an icon named after them.
-  return forms.find((form) => form.length >= 3 && !NOT_PICTURES.has(form) && isIcon(form));
+  return matches;
+}
+
+/** A FARM_PHRASES phrase starting at `at`, its words singular or plural. */
+function phraseAt(words: string[], at: number): { icon: string | null; length: number } | undefined {
+  for (const length of PHRASE_LENGTHS) {
+    if (at + length > words.length) continue;
+    const phraseWords = words.slice(at, at + length);
+    for (const phrase of Object.keys(FARM_PHRASES)) {
+      const parts = phrase.split(' ');
+      if (parts.length === length && parts.every((part, i) => nounForms(phraseWords[i]).includes(part)))
+        return { icon: FARM_PHRASES[phrase], length };
+    }
+  }
+  return undefined;
+}
+
+function nounMatch(word: string): Match {
+  const forms = nounForms(word);
+  for (const form of forms) {
+    const icon = FARM_ICON_FOR_WORD.get(form);
+    if (icon) return { kind: 'farm', icon };
+    if (WORDS_WITHOUT_ICON.has(form)) return { kind: 'farm', icon: null };
+  }
+  for (const form of forms) {
+    const icon = GENERAL_ICON_FOR_WORD.get(form);
+    if (icon) return { kind: 'general', icon };
+  }
+  return { kind: 'noun', word };
 }

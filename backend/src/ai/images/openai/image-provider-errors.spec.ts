@@ -17,11 +17,23 @@ describe('classifyImageProviderError', () => {
     expect(byWords).toMatchObject({ retryable: false, error: { code: 'AI_PROMPT_REFUSED', status: 400 } });
   });
 
-  it('names IMAGE_MODEL, not CHAT_MODEL, for a refused request or an unknown model', () => {
+  it('points the log at IMAGE_MODEL, not CHAT_MODEL, and names no setting to users', () => {
     const refused = classifyImageProviderError(apiError(400, "Invalid value for 'size'."), 'dall-e-2');
-    expect(refused.error).toMatchObject({ code: 'AI_REQUEST_REFUSED', kind: 'bad_request' });
-    expect(refused.error.message).toContain('IMAGE_MODEL');
-    expect(classifyImageProviderError(apiError(404, 'Not found'), 'flux').error.message).toContain('"flux"');
+    expect(refused.error).toMatchObject({
+      code: 'AI_REQUEST_REFUSED',
+      kind: 'bad_request',
+      configure: 'IMAGE_MODEL',
+    });
+    expect(refused.error.message).toBe(
+      'The AI service is not set up correctly on this server. Please tell the administrator.',
+    );
+    const unknown = classifyImageProviderError(apiError(404, 'Not found'), 'flux').error;
+    expect(unknown).toMatchObject({ code: 'AI_MODEL_UNKNOWN', configure: 'IMAGE_MODEL' });
+    expect(unknown.message).not.toMatch(/IMAGE_MODEL|flux/);
+    // A key refusal goes through the chat's classification: its setting stays OPENAI_API_KEY.
+    expect(classifyImageProviderError(apiError(401, 'bad key'), 'flux').error.configure).toBe(
+      'OPENAI_API_KEY',
+    );
   });
 
   it('reads busy, key and connection failures as chat does, retrying only what may pass', () => {

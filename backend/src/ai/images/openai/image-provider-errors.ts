@@ -1,6 +1,6 @@
 import { APIError } from 'openai';
 import type { ReadableFailure } from '../../chat-model.port';
-import { classifyProviderError } from '../../openai/provider-errors';
+import { CHAT_SETTINGS, classifyProviderError, NOT_SET_UP_CORRECTLY } from '../../openai/provider-errors';
 import { ImageModelError } from '../image-model.port';
 
 /** What users read when the image provider fails in ways chat never meets. */
@@ -9,14 +9,8 @@ export const IMAGE_FAILURES = {
     code: 'AI_PROMPT_REFUSED',
     message: 'The image service refused this description. Please describe it differently.',
   },
-  unknownModel: (model: string) => ({
-    code: 'AI_MODEL_UNKNOWN',
-    message: `The image service does not know the model "${model}". The administrator should check IMAGE_MODEL.`,
-  }),
-  refused: (model: string) => ({
-    code: 'AI_REQUEST_REFUSED',
-    message: `The image service refused the request for the model "${model}". The administrator should check IMAGE_MODEL.`,
-  }),
+  unknownModel: { code: 'AI_MODEL_UNKNOWN', message: NOT_SET_UP_CORRECTLY },
+  refused: { code: 'AI_REQUEST_REFUSED', message: NOT_SET_UP_CORRECTLY },
   notPng: { code: 'AI_UNREADABLE_ANSWER', message: 'The image service sent a file that is not a PNG image.' },
   noImage: { code: 'AI_UNREADABLE_ANSWER', message: 'The image service answered without an image.' },
   downloadFailed: {
@@ -27,7 +21,7 @@ export const IMAGE_FAILURES = {
     code: 'AI_UNREADABLE_ANSWER',
     message: 'The image service sent a file too large to be an image.',
   },
-} satisfies Record<string, ReadableFailure | ((model: string) => ReadableFailure)>;
+} satisfies Record<string, ReadableFailure>;
 
 export interface ImageProviderFailure {
   error: ImageModelError;
@@ -45,10 +39,13 @@ function providerCode(error: APIError): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/** The setting an operator checks when the image provider refuses the model. */
+export const IMAGE_MODEL_SETTING = 'IMAGE_MODEL';
+
 /**
  * Maps an error thrown by `images.generate` (or the fetch of its URL). Busy, unreachable, timeout
- * and key failures read as they do in chat; a refused prompt and the model name get the image
- * service's own words (IMAGE_MODEL, not CHAT_MODEL).
+ * and key failures read as they do in chat; a refused prompt gets the image service's own words,
+ * and a refused model points the log at IMAGE_MODEL, not CHAT_MODEL.
  */
 export function classifyImageProviderError(
   error: unknown,
@@ -72,23 +69,24 @@ export function classifyImageProviderError(
     }
     if (status === 404 || (status === 400 && (code === 'model_not_found' || MODEL_WORDS.test(detail)))) {
       return {
-        error: new ImageModelError(IMAGE_FAILURES.unknownModel(model), 'bad_request', status),
+        error: new ImageModelError(IMAGE_FAILURES.unknownModel, 'bad_request', status, IMAGE_MODEL_SETTING),
         retryable: false,
         detail,
       };
     }
     if (status !== 401 && status !== 403 && status !== 408 && status !== 429) {
       return {
-        error: new ImageModelError(IMAGE_FAILURES.refused(model), 'bad_request', status),
+        error: new ImageModelError(IMAGE_FAILURES.refused, 'bad_request', status, IMAGE_MODEL_SETTING),
         retryable: false,
         detail,
       };
     }
   }
   const failure = classifyProviderError(error, model, now);
-  const { code, message, kind, status } = failure.error;
+  const { code, message, kind, status, configure } = failure.error;
+  const setting = configure === CHAT_SETTINGS.model ? IMAGE_MODEL_SETTING : configure;
   return {
-    error: new ImageModelError({ code, message }, kind, status),
+    error: new ImageModelError({ code, message }, kind, status, setting),
     retryable: failure.retryable,
     retryAfterMs: failure.retryAfterMs,
     detail: failure.detail,

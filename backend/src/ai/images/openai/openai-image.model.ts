@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import OpenAI from 'openai';
 import type { AiConfig } from '../../../config';
 import { DEFAULT_OPENAI_BASE_URL, PLACEHOLDER_API_KEY } from '../../openai/openai-chat.model';
-import { PROVIDER_FAILURES, redactSecrets } from '../../openai/provider-errors';
+import { PROVIDER_FAILURES, redactSecrets, settingToCheck } from '../../openai/provider-errors';
 import { DEFAULT_RETRY_TIMING, retryDelayMs, type RetryTiming } from '../../openai/retry-policy';
 import {
   type GeneratedImage,
@@ -88,7 +88,9 @@ export class OpenAiImageModel implements ImageModel {
             ? retryDelayMs(attempt, failure.retryAfterMs, this.timing, this.random)
             : null;
         if (delay === null) {
-          this.logger.error(`Image request failed (${where}, ${failure.error.kind}): ${detail}`);
+          this.logger.error(
+            `Image request failed (${where}, ${failure.error.kind}): ${detail}${settingToCheck(failure.error)}`,
+          );
           throw failure.error;
         }
         this.logger.warn(`Image request failed (${where}): ${detail}; retrying in ${delay} ms`);

@@ -272,6 +272,9 @@ class LanguageCountDoc {
   @ApiProperty()
   country: string;
 
+  @ApiProperty({ type: [String], description: 'ISO 3166-1 alpha-2 codes of `country`.', example: ['CM'] })
+  countryCodes: string[];
+
   @ApiProperty()
   entries: number;
 

@@ -2,8 +2,11 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import {
+  GLOSS_UNKNOWN_WORD,
+  type GlossWord,
   LANGUAGE_TOOL_TEXT_MAX,
   type TranslateRequest,
+  type TranslationKind,
   type TranslationMatch,
   type TranslationResponse,
 } from '@kasa/contracts';
@@ -72,6 +75,20 @@ export class TranslationMatchDoc implements TranslationMatch {
   language: string;
 }
 
+const TRANSLATION_KINDS: TranslationKind[] = ['translation', 'dictionary', 'gloss'];
+
+export class GlossWordDoc implements GlossWord {
+  @ApiProperty({ description: 'A word of the text.', example: 'where' })
+  word: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Its form in the target language; null when unknown.',
+  })
+  gloss: string | null;
+}
+
 export class TranslationResponseDoc implements TranslationResponse {
   @ApiProperty({ enum: [true] })
   success: true;
@@ -86,10 +103,23 @@ export class TranslationResponseDoc implements TranslationResponse {
   toLanguage: string;
 
   @ApiProperty({
-    description:
-      "The model's translation, or the dictionary's word by word with missing words in [brackets] ('' when none was found).",
+    description: `Per kind: the model's translation; the dictionary entry's form (or English gloss); or the word-by-word gloss with '${GLOSS_UNKNOWN_WORD}' for each word the dictionary lacks ('' when nothing was found).`,
   })
   translation: string;
+
+  @ApiProperty({
+    enum: TRANSLATION_KINDS,
+    description:
+      "'translation': the chat model's. 'dictionary': the dictionary's entry for the whole text (a single word, or a phrase that is an entry). 'gloss': without a model (or when it failed), the dictionary's word-by-word gloss of a longer text, which is not a translation.",
+  })
+  kind: TranslationKind;
+
+  @ApiProperty({
+    type: [GlossWordDoc],
+    description:
+      "kind 'gloss': every word of the text in order with its gloss (null: not in the dictionary); [] otherwise.",
+  })
+  glossWords: GlossWordDoc[];
 
   @ApiProperty({
     type: [TranslationMatchDoc],

@@ -1,4 +1,4 @@
-import { defineMessages } from '@kasa/ui';
+import { defineMessages } from './i18n';
 
 /** The texts of DialogFrame (loaded with the first dialog). */
 export const dialogFrameMessages = defineMessages({
