@@ -246,6 +246,17 @@ describe('language tool: languages and dictionary', () => {
       source: 'dictionary',
       title: 'Dictionary: water → mu (Babanki, ASJP code)',
     });
+    // A French question (the advisor replies in French): the same entry, cited in French.
+    const frenchHits = await ctx.app.get(KnowledgeSearchService).search({
+      text: 'comment dit-on water en babanki',
+      userId: user.user.id,
+      limit: 5,
+    });
+    expect(frenchHits[0]).toMatchObject({
+      source: 'dictionary',
+      title: 'Dictionnaire : water → mu (Babanki, code ASJP)',
+    });
+    expect(frenchHits[0].excerpt).toMatch(/^En Babanki \(bbk\), « water » \(anglais\) se dit « mu » : /);
     const found = (
       await request(ctx.app.getHttpServer())
         .post('/api/enhancements/search')

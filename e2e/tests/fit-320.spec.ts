@@ -83,6 +83,34 @@ for (const language of ['fr', 'en'] as const) {
     await expectNoSidewaysScroll(page);
   });
 
+  test(`the chat's drawer holds every header's area links, whole at 320 px (${language})`, async ({
+    page,
+  }) => {
+    await signedIn(page);
+    await speak(page, language);
+    await page.goto('/chat');
+    await page.getByTestId('sidebar-toggle').click();
+    const nav = page
+      .getByTestId('chat-sidebar')
+      .getByRole('navigation', { name: language === 'fr' ? 'Principal' : 'Main' });
+    await expect(nav).toBeVisible();
+    const labels =
+      language === 'fr'
+        ? ['Discussion', 'Studio IA', 'Abonnement', 'Compte']
+        : ['Chat', 'AI Studio', 'Subscription', 'Account'];
+    await expect(nav.getByRole('link')).toHaveText(labels);
+    await expect(nav.getByRole('link', { name: labels[0] })).toHaveAttribute('aria-current', 'page');
+    await expectSideBySide(nav);
+    for (const label of labels) await expectWhole(nav.getByRole('link', { name: label, exact: true }));
+    await nav.getByRole('link', { name: labels[2] }).click();
+    await expect(page).toHaveURL(/\/subscription$/);
+    await expect(
+      page.getByRole('navigation', { name: language === 'fr' ? 'Principal' : 'Main' }).getByRole('link', {
+        name: labels[2],
+      }),
+    ).toHaveAttribute('aria-current', 'page');
+  });
+
   test(`the account page fits 320 px: header, navigation and every tab (${language})`, async ({ page }) => {
     await signedIn(page);
     await speak(page, language);

@@ -586,15 +586,23 @@ describe('conversations', () => {
 });
 
 describe('top bar and sidebar links', () => {
-  test('the username, Get Pro → /subscription, AI Studio and Account links, Logout signs out', async () => {
+  test('the brand, the username, Get Pro → /subscription, the areas’ links with Chat current, Logout signs out', async () => {
     localStorage.setItem('auth_token', 'token-1');
     api.user = { id: 'u1', username: 'amina', email: null, createdAt: '2026-01-01T00:00:00.000Z' };
     const signOut = jest.fn();
     renderWithProviders(<App />, { session: { username: 'amina', signOut } });
     expect(screen.getByTestId('chat-username')).toHaveTextContent('amina');
     expect(screen.getByRole('link', { name: 'Get Pro' })).toHaveAttribute('href', '/subscription');
-    expect(screen.getByRole('link', { name: 'AI Studio' })).toHaveAttribute('href', '/ai-studio');
-    expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+    expect(screen.getByRole('link', { name: 'Kasa' })).toHaveAttribute('href', '/');
+    // The same links, in the same order, as under every other screen's header (libs/ui MainNav).
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(nav.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Chat', '/chat'],
+      ['AI Studio', '/ai-studio'],
+      ['Subscription', '/subscription'],
+      ['Account', '/account'],
+    ]);
+    expect(nav.getByRole('link', { name: 'Chat' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('theme-toggle')).toHaveTextContent('White Mode');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
     expect(signOut).toHaveBeenCalledTimes(1);

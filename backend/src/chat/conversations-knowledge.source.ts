@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { plainExcerpt } from '../ai/knowledge/full-text';
 import { KnowledgeSearchService } from '../ai/knowledge/knowledge-search.service';
+import type { ReplyLanguage } from '../ai/language/detect-language';
 import {
   type KnowledgePassage,
   type UserPassageSearch,
@@ -31,8 +32,8 @@ export class ConversationsKnowledgeSource extends UserPassagesKnowledgeSource {
     return this.conversations.findPassages(search, OFFLINE_ADVISOR_MODEL);
   }
 
-  protected hitTitle(title: string): string {
-    return `Conversation: ${title}`;
+  protected hitTitle(title: string, language: ReplyLanguage): string {
+    return language === 'fr' ? `Conversation : ${title}` : `Conversation: ${title}`;
   }
 
   protected hitExcerpt(snippet: string): string {

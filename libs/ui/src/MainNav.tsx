@@ -24,15 +24,27 @@ function isActive(item: NavItem, pathname: string): boolean {
   );
 }
 
+export interface MainNavProps {
+  /**
+   * 'header': a row of tabs under a page's yellow header (PageFrame). 'sidebar': the same links as
+   * a two-by-two grid on the chat's sidebar, whose top bar has no room for a row of tabs.
+   */
+  placement?: 'header' | 'sidebar';
+}
+
 /**
- * The four areas' links under the page frame's header: static classes (static.css, `.kasa-main-nav`),
+ * The four areas' links, the same on every screen: static classes (static.css, `.kasa-main-nav`),
  * so they insert no CSS at run time.
  */
-export function MainNav() {
+export function MainNav({ placement = 'header' }: MainNavProps) {
   const { pathname } = useLocation();
   const t = useT(uiMessages);
   return (
-    <nav aria-label={t('mainNav')} className="kasa-main-nav">
+    <nav
+      aria-label={t('mainNav')}
+      data-testid="main-nav"
+      className={placement === 'sidebar' ? 'kasa-main-nav kasa-main-nav-sidebar' : 'kasa-main-nav'}
+    >
       {NAV_ITEMS.map((item) => (
         <Link
           key={item.to}

@@ -1,10 +1,11 @@
-// Top bar (docs/product.md#chat-screen): sidebar toggle, back (history back, else /), the username or 'USER', the
-// open conversation's Share and Export (./ConversationActions.tsx), 'Get Pro' (→ /subscription) and Logout (when a
-// session is there to end).
+// Top bar (docs/product.md#chat-screen): sidebar toggle, back (history back, else /), the brand every
+// screen's header starts with (from 600 px: a phone's bar keeps its room for the username), the username or
+// 'USER', the open conversation's Share and Export (./ConversationActions.tsx), 'Get Pro' (→ /subscription)
+// and Logout (when a session is there to end). The areas' links are the sidebar's MainNav.
 import { memo, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '@kasa/api-client';
-import { LogoutButton, textButtonClass, useSessionControls, useT } from '@kasa/ui';
+import { BrandHomeLink, LogoutButton, textButtonClass, useSessionControls, useT } from '@kasa/ui';
 import { messages } from '../messages';
 import { BackIcon, MenuIcon } from '../shared/ui/icons';
 import { IconButton } from '../shared/ui/IconButton';
@@ -59,6 +60,7 @@ export const TopBar = memo(function TopBar({
       >
         <BackIcon />
       </IconButton>
+      <BrandHomeLink className="kasa-chat-brand" />
       <div
         data-testid="chat-username"
         title={username ? t('signedInAs', { username }) : undefined}

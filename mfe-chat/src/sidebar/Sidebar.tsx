@@ -1,5 +1,6 @@
 // The sidebar: New chat, search across one's conversations, the 'Recent' list (rename, delete with
-// confirmation), links to AI Studio and Account, the theme toggle and the language switch.
+// confirmation), the areas' links (the MainNav every other screen has under its header: Chat,
+// AI Studio, Subscription, Account), the theme toggle and the language switch.
 import {
   memo,
   useId,
@@ -10,8 +11,7 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { Link } from 'react-router';
-import { LanguageSwitch, ThemeToggleButton, textButtonClass, useT } from '@kasa/ui';
+import { LanguageSwitch, MainNav, ThemeToggleButton, textButtonClass, useT } from '@kasa/ui';
 import { messages } from '../messages';
 import { CloseIcon, PlusIcon } from '../shared/ui/icons';
 import { IconButton } from '../shared/ui/IconButton';
@@ -19,9 +19,6 @@ import { RecentList } from './RecentList';
 import { SearchResults } from './SearchResults';
 
 export { SEARCH_DEBOUNCE_MS } from './SearchResults';
-
-/** AI Studio and Account: MUI's medium outlined button, on static classes (docs/architecture.md#runtime-styles). */
-const SIDEBAR_LINK_CLASS = textButtonClass({ size: 'medium', variant: 'outlined' });
 
 export interface SidebarProps {
   activeId: string | null;
@@ -119,14 +116,7 @@ export const Sidebar = memo(function Sidebar({
         )}
       </nav>
       <div className="kasa-sidebar-bottom">
-        <div className="kasa-row">
-          <Link to="/ai-studio" className={SIDEBAR_LINK_CLASS} style={{ flex: 1 }}>
-            {t('aiStudio')}
-          </Link>
-          <Link to="/account" className={SIDEBAR_LINK_CLASS} style={{ flex: 1 }}>
-            {t('account')}
-          </Link>
-        </div>
+        <MainNav placement="sidebar" />
         <div className="kasa-row kasa-row-between">
           <ThemeToggleButton />
           <LanguageSwitch />

@@ -1,3 +1,4 @@
+import type { ReplyLanguage } from '../language/detect-language';
 import { KnowledgeSearchService } from './knowledge-search.service';
 import type { KnowledgeSourceQuery } from './knowledge-source';
 import { questionTerms } from './question-terms';
@@ -29,8 +30,8 @@ class FixedPassages extends UserPassagesKnowledgeSource {
     return this.passages;
   }
 
-  protected hitTitle(title: string): string {
-    return `Fixed: ${title}`;
+  protected hitTitle(title: string, language: ReplyLanguage): string {
+    return language === 'fr' ? `Fixe : ${title}` : `Fixed: ${title}`;
   }
 
   protected hitExcerpt(snippet: string): string {
@@ -89,6 +90,14 @@ describe('UserPassagesKnowledgeSource', () => {
         excludeIds: [OTHER],
       },
     ]);
+  });
+
+  it('titles a French question’s hits in French (the language the advisor replies in)', async () => {
+    const source = new FixedPassages(new KnowledgeSearchService(), [passage]);
+    const hits = await source.search(
+      query({ text: 'quand semer le maïs', terms: questionTerms('quand semer le maïs') }),
+    );
+    expect(hits.map((hit) => hit.title)).toEqual(['Fixe : Maize']);
   });
 
   it('finds nothing, without a statement, for a user id that is not a uuid, no terms or no limit', async () => {

@@ -1,4 +1,5 @@
 import type { OnModuleInit } from '@nestjs/common';
+import type { ReplyLanguage } from '../language/detect-language';
 import type { KnowledgeSearchService } from './knowledge-search.service';
 import type { KnowledgeHit, KnowledgeSource, KnowledgeSourceQuery } from './knowledge-source';
 
@@ -64,8 +65,8 @@ export function toKnowledgePassage(row: KnowledgePassageRow): KnowledgePassage {
 export abstract class UserPassagesKnowledgeSource extends RegisteredKnowledgeSource {
   protected abstract findPassages(search: UserPassageSearch): Promise<KnowledgePassage[]>;
 
-  /** The hit's title for the passage's title column. */
-  protected abstract hitTitle(title: string): string;
+  /** The hit's title for the passage's title column, in the question's language (the reply's). */
+  protected abstract hitTitle(title: string, language: ReplyLanguage): string;
 
   /** The hit's excerpt for the passage's snippet. */
   protected abstract hitExcerpt(snippet: string): string;
@@ -81,7 +82,7 @@ export abstract class UserPassagesKnowledgeSource extends RegisteredKnowledgeSou
     });
     return passages.map((passage) => ({
       source: this.name,
-      title: this.hitTitle(passage.title),
+      title: this.hitTitle(passage.title, query.terms.language),
       excerpt: this.hitExcerpt(passage.snippet),
       rank: passage.rank,
       matchedTerms: passage.matchedTerms,

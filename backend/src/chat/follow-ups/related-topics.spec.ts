@@ -73,6 +73,9 @@ describe('topicOf', () => {
   it("drops a source's one-word label and extra spaces, and keeps other colons", () => {
     expect(topicOf('Research:  Cocoa   prices')).toBe('Cocoa prices');
     expect(topicOf('Dictionary: water → eau (French, curated)')).toBe('water → eau (French, curated)');
+    // French titles put a space before the colon.
+    expect(topicOf('Recherche : Prix du cacao')).toBe('Prix du cacao');
+    expect(topicOf('Dictionnaire : water → ruwa (Hausa, ASJP)')).toBe('water → ruwa (Hausa, ASJP)');
     expect(topicOf('Terms of Use — Payments: refunds')).toBe('Terms of Use — Payments: refunds');
   });
 });

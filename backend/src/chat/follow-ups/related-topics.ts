@@ -18,7 +18,7 @@ export const RELATED_TOPIC_QUESTIONS: Readonly<Record<ReplyLanguage, (topic: str
 /** A hit's title without its source's label ("Research: Cocoa prices" → "Cocoa prices"). */
 export function topicOf(title: string): string {
   return title
-    .replace(/^\p{L}+:\s+/u, '')
+    .replace(/^\p{L}+\s?:\s+/u, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

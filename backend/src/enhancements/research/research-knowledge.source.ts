@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { markCutEnds } from '../../ai/knowledge/full-text';
 import { KnowledgeSearchService } from '../../ai/knowledge/knowledge-search.service';
+import type { ReplyLanguage } from '../../ai/language/detect-language';
 import {
   type KnowledgePassage,
   type UserPassageSearch,
@@ -28,8 +29,8 @@ export class ResearchKnowledgeSource extends UserPassagesKnowledgeSource {
     return this.research.findKnowledgePassages(search);
   }
 
-  protected hitTitle(title: string): string {
-    return `Research: ${title}`;
+  protected hitTitle(title: string, language: ReplyLanguage): string {
+    return language === 'fr' ? `Recherche : ${title}` : `Research: ${title}`;
   }
 
   /** The summary's offline label and [n] citations mean nothing out of their research. */

@@ -1,18 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { DictionarySourceKind } from '@kasa/contracts';
 import { KnowledgeSearchService } from '../../ai/knowledge/knowledge-search.service';
 import type { KnowledgeHit, KnowledgeSourceQuery } from '../../ai/knowledge/knowledge-source';
 import { RegisteredKnowledgeSource } from '../../ai/knowledge/registered-knowledge-source';
-import { SOURCE_KIND_LABELS } from './dictionary-entry';
+import { dictionaryHitExcerpt, dictionaryHitTitle } from './dictionary-knowledge-hit';
 import { DictionaryRepository } from './dictionary.repository';
-
-/** What a reader must know about a form of this kind, for the excerpt. */
-const KIND_NOTES: Readonly<Record<DictionarySourceKind, string>> = {
-  numerals: 'a numeral as written',
-  polyglottaafricana: "Koelle's 1854 transcription in Polyglotta Africana, not today's spelling",
-  'asjp-v12': "ASJP's phonetic ASCII code, not spelling",
-  AI: 'suggested by an AI model, not from the open data',
-};
 
 /**
  * The open dictionary as local knowledge (chat's offline advisor, local web search, offline
@@ -45,8 +36,8 @@ export class DictionaryKnowledgeSource extends RegisteredKnowledgeSource {
       .filter((entry) => !excluded.has(entry.id))
       .map((entry) => ({
         source: this.name,
-        title: `Dictionary: ${entry.gloss} → ${entry.form} (${entry.languageName}, ${SOURCE_KIND_LABELS[entry.sourceKind]})`,
-        excerpt: `In ${entry.languageName} (${entry.language}), '${entry.gloss}' is '${entry.form}': ${KIND_NOTES[entry.sourceKind]} (source ${entry.source}; open data, CC BY 4.0).`,
+        title: dictionaryHitTitle(entry, query.terms.language),
+        excerpt: dictionaryHitExcerpt(entry, query.terms.language),
         rank: entry.rank,
         matchedTerms: entry.matchedTerms,
       }));

@@ -11,7 +11,8 @@ import {
 } from '@kasa/contracts';
 import { Box, Button, CheckboxField, FIELD_LABEL_SX, TextArea, useErrorText, useT } from '@kasa/ui';
 import { actionButton } from '../../shared/ui/form-styles';
-import { analysisIsEmpty, analysisText, nameOf } from './helpers';
+import { analysisText } from './chat-texts';
+import { analysisIsEmpty, nameOf } from './helpers';
 import { analyze } from './language-tool-api';
 import { useLanguageNames } from './language-names';
 import { useLanguages } from './useLanguages';
@@ -88,7 +89,7 @@ export function AnalysisTab({
   useEffect(() => () => abort.current?.abort(), []);
 
   const ready = text.trim().length > 0 && !running;
-  const name = (code: string) => names.language(code, nameOf(languages, code));
+  const name = (code: string, fallback?: string) => names.language(code, fallback || nameOf(languages, code));
 
   const run = async () => {
     if (!ready) return;
@@ -200,7 +201,7 @@ export function AnalysisTab({
           </Box>
           {la.mixedLanguages.length > 0 && (
             <Box data-testid="mixed-languages">
-              {t('mixedLanguages', { languages: la.mixedLanguages.map(name).join(', ') })}
+              {t('mixedLanguages', { languages: la.mixedLanguages.map((code) => name(code)).join(', ') })}
             </Box>
           )}
 
@@ -322,7 +323,7 @@ export function AnalysisTab({
           <Button
             variant="contained"
             sx={{ ...actionButton, mt: 1.5 }}
-            onClick={() => onAdd(analysisText(analysis))}
+            onClick={() => onAdd(analysisText(analysis, { t, languageName: name, percent }))}
           >
             {t('addToChat')}
           </Button>

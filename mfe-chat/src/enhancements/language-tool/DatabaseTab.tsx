@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DictionaryPage, DictionaryStats, PopulationEvent, PopulationResult } from '@kasa/contracts';
 import { Box, Button, TextInput, useDisplayNames, useErrorText, useT } from '@kasa/ui';
 import { actionButton } from '../../shared/ui/form-styles';
+import { statisticsText } from './chat-texts';
 import { SOURCE_LABELS } from './helpers';
 import { browseEntries, populate, PopulationFailure, LANGUAGE_STATS_QUERY_KEY } from './language-tool-api';
 import { LanguagePicker } from './LanguagePicker';
@@ -440,14 +441,6 @@ function PopulatePanel() {
   );
 }
 
-function statsText(stats: DictionaryStats): string {
-  return [
-    `Dictionary: ${stats.languages} languages, ${stats.entries} entries`,
-    ...stats.bySource.map((s) => `- ${s.source}: ${s.entries}`),
-    'Open data: Glottolog 5.1, Numerals (Chan 2019), Polyglotta Africana (Koelle 1854), ASJP v12 — CC BY 4.0',
-  ].join('\n');
-}
-
 export function DatabaseTab({ onAdd }: { onAdd: (text: string) => void }) {
   const t = useT(languageToolMessages);
   const errorText = useErrorText();
@@ -462,7 +455,11 @@ export function DatabaseTab({ onAdd }: { onAdd: (text: string) => void }) {
           <DictionaryLoadingNote state={stats.data.dictionaryLoading} />
           {stats.data.canPopulate && <PopulatePanel />}
           <StatsView stats={stats.data} />
-          <Button variant="outlined" sx={actionButton} onClick={() => onAdd(statsText(stats.data))}>
+          <Button
+            variant="outlined"
+            sx={actionButton}
+            onClick={() => onAdd(statisticsText(stats.data, { t }))}
+          >
             {t('addToChat')}
           </Button>
         </>

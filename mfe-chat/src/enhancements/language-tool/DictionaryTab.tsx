@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LANGUAGE_TOOL_WORD_MAX, type DefineResponse } from '@kasa/contracts';
 import { Box, Button, TextInput, useErrorText, useT } from '@kasa/ui';
 import { actionButton } from '../../shared/ui/form-styles';
-import { definitionsText, MATCH_LABELS } from './helpers';
+import { definitionsText } from './chat-texts';
+import { MATCH_LABELS } from './helpers';
 import { define } from './language-tool-api';
 import { useLanguageNames } from './language-names';
 import { LanguagePicker } from './LanguagePicker';
@@ -122,7 +123,7 @@ export function DictionaryTab({ onAdd }: { onAdd: (text: string) => void }) {
               <Button
                 variant="contained"
                 sx={{ ...actionButton, mt: 1.5 }}
-                onClick={() => onAdd(definitionsText(result.word, result.definitions))}
+                onClick={() => onAdd(definitionsText(result, { t, languageName: names.language }))}
               >
                 {t('addToChat')}
               </Button>

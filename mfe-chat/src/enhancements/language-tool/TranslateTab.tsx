@@ -10,7 +10,8 @@ import {
 } from '@kasa/contracts';
 import { Box, Button, TextArea, useErrorText, useT } from '@kasa/ui';
 import { actionButton } from '../../shared/ui/form-styles';
-import { nameOf, translationText } from './helpers';
+import { translationText } from './chat-texts';
+import { nameOf } from './helpers';
 import { translate } from './language-tool-api';
 import { useLanguageNames } from './language-names';
 import { GlossWords } from './GlossWords';
@@ -202,11 +203,10 @@ export function TranslateTab({ onAdd }: { onAdd: (text: string) => void }) {
             sx={{ ...actionButton, mt: 1.5 }}
             onClick={() =>
               onAdd(
-                translationText(
-                  result,
-                  names.language(result.fromLanguage, nameOf(languages, result.fromLanguage)),
-                  names.language(result.toLanguage, nameOf(languages, result.toLanguage)),
-                ),
+                translationText(result, {
+                  t,
+                  languageName: (code) => names.language(code, nameOf(languages, code)),
+                }),
               )
             }
           >

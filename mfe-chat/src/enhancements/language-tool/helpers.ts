@@ -1,13 +1,6 @@
 // What the language tool shows beside its data (what a source means, how a look-up matched) and
-// the text each tab adds to the chat.
-import type {
-  Analysis,
-  DictionaryEntry,
-  DictionaryMatchKind,
-  DictionarySourceKind,
-  LanguageOption,
-  TranslationResponse,
-} from '@kasa/contracts';
+// when an analysis is empty (the text each tab adds to the chat is ./chat-texts.ts).
+import type { Analysis, DictionaryMatchKind, DictionarySourceKind, LanguageOption } from '@kasa/contracts';
 import type { ShownLanguage } from './language-names';
 import type { LanguageToolText } from './messages';
 
@@ -53,54 +46,6 @@ export function sortForGroups(options: ShownLanguage[], locale: string): ShownLa
 
 export function nameOf(languages: LanguageOption[] | undefined, code: string): string {
   return languages?.find((l) => l.code === code)?.name ?? code;
-}
-
-export function translationText(result: TranslationResponse, from: string, to: string): string {
-  const answer = result.translation || '—';
-  const lines = [
-    `${from} → ${to}: ${result.text}`,
-    result.kind === 'gloss' && result.translation
-      ? `Word-by-word gloss (not a translation): ${answer}`
-      : answer,
-  ];
-  if (result.databaseMatches.length) {
-    lines.push(
-      '',
-      ...result.databaseMatches.map(
-        (m) => `${m.word} → ${m.translation}${m.partOfSpeech ? ` (${m.partOfSpeech})` : ''}`,
-      ),
-    );
-  }
-  if (result.missingWords.length) lines.push('', `Not in the dictionary: ${result.missingWords.join(', ')}`);
-  return lines.join('\n');
-}
-
-export function definitionsText(word: string, entries: DictionaryEntry[]): string {
-  return [
-    `Dictionary: ${word}`,
-    ...entries.map(
-      (e) =>
-        `- ${e.word} (${e.languageName}): ${e.translation}${e.partOfSpeech ? `, ${e.partOfSpeech}` : ''} [${e.source}]`,
-    ),
-  ].join('\n');
-}
-
-export function analysisText(analysis: Analysis): string {
-  const a = analysis.linguisticAnalysis;
-  const lines = [
-    `Analysis of: ${analysis.text}`,
-    `Language: ${a.detectedLanguageName} (${Math.round(a.confidence * 100)}%)`,
-  ];
-  if (a.mixedLanguages.length) lines.push(`Also: ${a.mixedLanguages.join(', ')}`);
-  if (a.culturalContext) lines.push(`Cultural context: ${a.culturalContext}`);
-  for (const tr of analysis.translations) lines.push(`${tr.language}: ${tr.translation}`);
-  for (const p of analysis.pronunciation)
-    if (p.phonetic) lines.push(`Pronunciation (${p.language}): ${p.phonetic}`);
-  if (analysis.namedEntities.length)
-    lines.push(`Named entities: ${analysis.namedEntities.map((e) => `${e.text} (${e.type})`).join(', ')}`);
-  for (const d of analysis.dictionary)
-    for (const m of d.matches) lines.push(`${d.word} → ${m.translation} (${m.language})`);
-  return lines.join('\n');
 }
 
 /** An analysis with nothing in any section: the empty state. */

@@ -139,8 +139,17 @@ export const languageToolMessages = defineMessages({
     populateRequestFailed: 'Database population request failed',
     noStream: 'No response stream available',
     populateFailed: 'Database population failed: {error}',
-    // Add to chat
+    // Add to chat: the text a tab puts in the composer (./chat-texts.ts), in the interface language.
     addToChat: 'Add to chat',
+    chatTranslationLine: '{from} → {to}: {text}',
+    chatGlossLine: 'Word-by-word gloss (not a translation): {gloss}',
+    chatDictionary: 'Dictionary: {word}',
+    chatAnalysisOf: 'Analysis of: {text}',
+    chatDetected: 'Language: {language} ({percent}%)',
+    chatCulturalContext: 'Cultural context: {text}',
+    chatPronunciation: 'Pronunciation ({language}): {phonetic}',
+    chatNamedEntities: 'Named entities: {entities}',
+    chatStatistics: 'Dictionary: {languages} languages, {entries} entries',
   },
   fr: {
     title: 'Outil linguistique',
@@ -269,6 +278,15 @@ export const languageToolMessages = defineMessages({
     noStream: 'Aucun flux de réponse disponible',
     populateFailed: 'Échec du remplissage de la base de données : {error}',
     addToChat: 'Ajouter à la conversation',
+    chatTranslationLine: '{from} → {to} : {text}',
+    chatGlossLine: 'Glose mot à mot (pas une traduction) : {gloss}',
+    chatDictionary: 'Dictionnaire : {word}',
+    chatAnalysisOf: 'Analyse de : {text}',
+    chatDetected: 'Langue : {language} ({percent} %)',
+    chatCulturalContext: 'Contexte culturel : {text}',
+    chatPronunciation: 'Prononciation ({language}) : {phonetic}',
+    chatNamedEntities: 'Entités nommées : {entities}',
+    chatStatistics: 'Dictionnaire : {languages} langues, {entries} entrées',
   },
 });
 
