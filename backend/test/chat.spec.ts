@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { AuthResponse, ChatMessage, ChatSearchHit, ConversationSummary } from '@kasa/contracts';
-import { PROVIDER_FAILURES } from '../src/ai/openai/provider-errors';
+import { PROVIDER_FAILURES } from '../src/ai/chat-model-failures';
 import { fixedSystemPrompt } from '../src/chat/prompt/build-chat-prompt';
 import { eventually, listen, openChatStream, sql, streamedText, type ChatStream } from './chat-support';
 import { type FakeOpenAiServer, startFakeOpenAi } from './support/fake-openai-server';

@@ -6,6 +6,7 @@ import { IMAGE_MODEL, type ImageModel } from './images/image-model.port';
 import { OfflineIllustrationModel } from './images/offline/offline-illustration.model';
 import { OpenAiImageModel } from './images/openai/openai-image.model';
 import { KnowledgeSearchService } from './knowledge/knowledge-search.service';
+import { LocalChatModel } from './local/local-chat.model';
 import { OfflineAdvisorModel } from './offline/offline-advisor.model';
 import { OpenAiChatModel } from './openai/openai-chat.model';
 import { createTextToSpeech } from './speech/create-text-to-speech';
@@ -21,9 +22,26 @@ export function describeChatModels(models: ChatModelConfig[]): string {
   return `models ${models.map((model) => `${model.id} "${model.name}" (${plansOf(model)})`).join(', ')}; the first is the default`;
 }
 
-/** The chat engine configuration asks for: an OpenAI-compatible server, or the offline advisor. */
-export function createChatModel(config: AppConfig, knowledge: KnowledgeSearchService): ChatModel {
+/**
+ * The chat engine configuration asks for: a model file run on this machine (loaded before the
+ * server starts: a bad file stops it with the reason), an OpenAI-compatible server, or the offline
+ * advisor.
+ */
+export async function createChatModel(
+  config: AppConfig,
+  knowledge: KnowledgeSearchService,
+): Promise<ChatModel> {
   const logger = new Logger('AiModule');
+  for (const note of config.ai.localModelNotes ?? []) logger.warn(note);
+  const local = config.ai.localModel;
+  if (config.ai.chatEngine === 'local' && local) {
+    logger.log(
+      `Chat engine: local model ${local.path} (${local.chosenBy === 'LOCAL_MODEL_PATH' ? 'LOCAL_MODEL_PATH' : 'the one model in DATA_DIR/models'})`,
+    );
+    const model = new LocalChatModel(local);
+    await model.start();
+    return model;
+  }
   if (config.ai.chatEngine === 'openai-compatible') {
     const model = new OpenAiChatModel(config.ai);
     logger.log(

@@ -80,12 +80,20 @@ export interface ChatModelRequest {
    * message (text and image parts); the offline advisor quotes their passages first.
    */
   attachments?: ChatModelAttachment[];
+  /**
+   * The engine has a line of waiting replies (the local model) and this one waits in it:
+   * `position` replies are ahead of it (0: it is next). Called again each time it moves up.
+   */
+  onQueued?: (position: number) => void;
 }
 
 export interface ChatModel {
-  /** 'openai-compatible' or 'offline': shown in logs and health, never to users as an error. */
-  readonly engine: 'openai-compatible' | 'offline';
-  /** The default model's name (the first of CHAT_MODELS, else CHAT_MODEL) or 'offline-advisor'. */
+  /** 'openai-compatible', 'local' or 'offline': shown in logs and health, never to users as an error. */
+  readonly engine: 'openai-compatible' | 'local' | 'offline';
+  /**
+   * The default model's name (the first of CHAT_MODELS, else CHAT_MODEL), the local model file's
+   * name, or 'offline-advisor'.
+   */
   readonly model: string;
   /**
    * Streams the reply's text chunks; a stream that ends may return its outcome. Throws

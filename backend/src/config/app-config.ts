@@ -193,9 +193,37 @@ export interface ChatModelConfig {
   plans: PlanId[];
 }
 
+/** A GGUF model the chat runs in-process (LOCAL_MODEL_*; docs/operations.md#a-model-in-the-box). */
+export interface LocalModelConfig {
+  /** Absolute path of the .gguf file. */
+  path: string;
+  /** The model's id in messages (the file's name without .gguf). */
+  id: string;
+  /** What the model picker shows (LOCAL_MODEL_NAME, else the id). */
+  name: string;
+  chosenBy: 'LOCAL_MODEL_PATH' | 'DATA_DIR/models';
+  /** Tokens of context each reply has (LOCAL_MODEL_CONTEXT, 4096). */
+  contextSize: number;
+  /** CPU threads generation uses (LOCAL_MODEL_THREADS, the cores less one, at least 1). */
+  threads: number;
+  /** Replies written at once (LOCAL_MODEL_PARALLEL, 1); the others wait in line. */
+  parallel: number;
+  /** Replies that may wait in line; one more is refused as busy (LOCAL_MODEL_QUEUE_MAX, 50). */
+  queueMax: number;
+  /** Longest reply in tokens (LOCAL_MODEL_MAX_TOKENS, 1024). */
+  maxReplyTokens: number;
+}
+
 export interface AiConfig {
-  /** 'openai-compatible' when OPENAI_BASE_URL or OPENAI_API_KEY is set, else 'offline'. */
-  chatEngine: 'openai-compatible' | 'offline';
+  /**
+   * 'local' when LOCAL_MODEL_PATH is set (or one model sits in DATA_DIR/models and no server is
+   * set), else 'openai-compatible' when OPENAI_BASE_URL or OPENAI_API_KEY is set, else 'offline'.
+   */
+  chatEngine: 'openai-compatible' | 'local' | 'offline';
+  /** The local model, when chatEngine is 'local'. */
+  localModel?: LocalModelConfig;
+  /** Why no local model was chosen though files are there (several models): for the start-up log. */
+  localModelNotes?: string[];
   openaiApiKey?: string;
   /** e.g. https://api.openai.com/v1 (the default), http://localhost:11434/v1 (Ollama). */
   openaiBaseUrl?: string;

@@ -114,13 +114,15 @@ export function parseChatModels(text: string): ChatModelsResult {
 
 /**
  * The chat models of the configured engine. OpenAI-compatible: CHAT_MODELS, else CHAT_MODEL alone
- * (named CHAT_MODEL_NAME, else its id) for every plan. Offline: the offline advisor alone
+ * (named CHAT_MODEL_NAME, else its id) for every plan. Local: the model file, for every plan.
+ * Offline: the offline advisor alone
  * (CHAT_MODELS is still checked, so a mistake shows before a server is connected).
  */
 export function chatModelsConfig(
   vars: ChatModelsVariables,
-  engine: 'openai-compatible' | 'offline',
+  engine: 'openai-compatible' | 'local' | 'offline',
   appName: string,
+  localModel?: Pick<ChatModelConfig, 'id' | 'name'>,
 ): ChatModelsResult {
   const listed = vars.CHAT_MODELS === undefined ? undefined : parseChatModels(vars.CHAT_MODELS);
   const problems = [...(listed?.problems ?? [])];
@@ -134,6 +136,9 @@ export function chatModelsConfig(
       models: [{ id: OFFLINE_CHAT_MODEL_ID, name: `${appName} offline advisor`, plans: [...PLAN_IDS] }],
       problems,
     };
+  // One model file, one model: CHAT_MODELS names a server's models (checked above all the same).
+  if (engine === 'local' && localModel)
+    return { models: [{ id: localModel.id, name: localModel.name, plans: [...PLAN_IDS] }], problems };
   if (listed) return listed;
   const id = vars.CHAT_MODEL ?? 'gpt-4o-mini';
   return { models: [{ id, name: vars.CHAT_MODEL_NAME ?? id, plans: [...PLAN_IDS] }], problems };

@@ -437,6 +437,59 @@ export class EnvironmentVariables {
   @Min(256)
   CHAT_HISTORY_TOKENS?: number;
 
+  /**
+   * A GGUF model file the chat runs in this process (node-llama-cpp). Unset: the one *.gguf file
+   * in DATA_DIR/models when there is exactly one and no OpenAI-compatible server is set.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  LOCAL_MODEL_PATH?: string;
+
+  /** What the model picker shows for the local model (default: the file's name without .gguf). */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(CHAT_MODEL_NAME_MAX_LENGTH, {
+    message: `LOCAL_MODEL_NAME must be at most ${CHAT_MODEL_NAME_MAX_LENGTH} characters (the model picker fits it on a phone)`,
+  })
+  LOCAL_MODEL_NAME?: string;
+
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'LOCAL_MODEL_CONTEXT must be a whole number of tokens (e.g. 4096)' })
+  @Min(512, { message: 'LOCAL_MODEL_CONTEXT must be at least 512 tokens' })
+  @Max(131072, { message: 'LOCAL_MODEL_CONTEXT must be at most 131072 tokens' })
+  LOCAL_MODEL_CONTEXT?: number;
+
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'LOCAL_MODEL_THREADS must be a whole number of CPU threads' })
+  @Min(1, { message: 'LOCAL_MODEL_THREADS must be at least 1' })
+  @Max(256, { message: 'LOCAL_MODEL_THREADS must be at most 256' })
+  LOCAL_MODEL_THREADS?: number;
+
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'LOCAL_MODEL_PARALLEL must be a whole number of replies written at once' })
+  @Min(1, { message: 'LOCAL_MODEL_PARALLEL must be at least 1' })
+  @Max(16, { message: 'LOCAL_MODEL_PARALLEL must be at most 16' })
+  LOCAL_MODEL_PARALLEL?: number;
+
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'LOCAL_MODEL_QUEUE_MAX must be a whole number of waiting replies' })
+  @Min(1, { message: 'LOCAL_MODEL_QUEUE_MAX must be at least 1' })
+  @Max(10000, { message: 'LOCAL_MODEL_QUEUE_MAX must be at most 10000' })
+  LOCAL_MODEL_QUEUE_MAX?: number;
+
+  @Transform(toInt)
+  @IsOptional()
+  @IsInt({ message: 'LOCAL_MODEL_MAX_TOKENS must be a whole number of tokens' })
+  @Min(16, { message: 'LOCAL_MODEL_MAX_TOKENS must be at least 16 tokens' })
+  @Max(32768, { message: 'LOCAL_MODEL_MAX_TOKENS must be at most 32768 tokens' })
+  LOCAL_MODEL_MAX_TOKENS?: number;
+
   /** Stripe secret key (sk_live_… / sk_test_…). Set with the three below, or none: the sandbox checkout. */
   @Transform(emptyToUndefined)
   @IsOptional()

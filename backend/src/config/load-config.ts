@@ -7,6 +7,7 @@ import { validateSync, type ValidationError } from 'class-validator';
 import { DEFAULT_MOBILE_MONEY_COUNTRY_CODE, REMOTE_NAMES, type RemoteName } from '@kasa/contracts';
 import type { AppConfig, EnhancementsConfig, SearchProviderConfig } from './app-config';
 import { chatModelsConfig } from './chat-models';
+import { localModelConfig } from './local-model';
 import { EnvironmentVariables } from './environment';
 import { parseTrustProxy } from './trust-proxy';
 
@@ -132,20 +133,24 @@ export function loadConfig(
   if (nodeEnv === 'production')
     problems.push(...productionPaymentProblems(vars), ...productionDriveProblems(vars));
   if (!problems.length) problems.push(...tempFilesProblems(vars));
-  const chatEngine = vars.OPENAI_BASE_URL || vars.OPENAI_API_KEY ? 'openai-compatible' : 'offline';
+  const dataDir = vars.DATA_DIR ? resolve(vars.DATA_DIR) : join(REPO_ROOT, '.data');
+  const openAiCompatibleSet = Boolean(vars.OPENAI_BASE_URL || vars.OPENAI_API_KEY);
+  const local = problems.length ? undefined : localModelConfig(vars, dataDir, openAiCompatibleSet);
+  problems.push(...(local?.problems ?? []));
+  const chatEngine = local?.model ? 'local' : openAiCompatibleSet ? 'openai-compatible' : 'offline';
   const appName = vars.APP_NAME ?? 'Kasa';
-  const chatModels = chatModelsConfig(vars, chatEngine, appName);
+  const chatModels = chatModelsConfig(vars, chatEngine, appName, local?.model);
   problems.push(...chatModels.problems);
   if (problems.length) throw new ConfigError(problems);
 
-  const dataDir = vars.DATA_DIR ? resolve(vars.DATA_DIR) : join(REPO_ROOT, '.data');
   const webDistRoot = vars.WEB_DIST_ROOT
     ? isAbsolute(vars.WEB_DIST_ROOT)
       ? vars.WEB_DIST_ROOT
       : resolve(vars.WEB_DIST_ROOT)
     : REPO_ROOT;
 
-  const apiProcesses = vars.API_PROCESSES ?? availableParallelism();
+  // A local model is loaded by each process that writes replies: one process unless told otherwise.
+  const apiProcesses = vars.API_PROCESSES ?? (chatEngine === 'local' ? 1 : availableParallelism());
   const processesSharing = role === 'api' ? apiProcesses : 1;
   const remoteUrls = Object.fromEntries(
     REMOTE_NAMES.map((name) => [
@@ -197,12 +202,18 @@ export function loadConfig(
     mailFrom: vars.MAIL_FROM ?? `${vars.APP_NAME ?? 'Kasa'} <no-reply@kasa.local>`,
     ai: {
       chatEngine,
+      localModel: local?.model,
+      localModelNotes: local?.notes ?? [],
       openaiApiKey: vars.OPENAI_API_KEY,
       openaiBaseUrl: vars.OPENAI_BASE_URL,
       chatModel: chatModels.models[0].id,
       requestTimeoutMs: vars.AI_TIMEOUT_MS ?? 60_000,
       maxRetries: vars.AI_MAX_RETRIES ?? 2,
-      chatHistoryTokenBudget: vars.CHAT_HISTORY_TOKENS ?? 6000,
+      // A local model's context holds the history and the reply: the history gets what the reply leaves.
+      chatHistoryTokenBudget: Math.min(
+        vars.CHAT_HISTORY_TOKENS ?? 6000,
+        local?.model ? Math.max(256, local.model.contextSize - local.model.maxReplyTokens) : Infinity,
+      ),
     },
     chatModels: chatModels.models,
     images: {

@@ -9,10 +9,10 @@ import {
   type ChatModelRequest,
   messageText,
 } from '../chat-model.port';
+import { PROVIDER_FAILURES } from '../chat-model-failures';
 import {
   classifyProviderError,
   settingToCheck,
-  PROVIDER_FAILURES,
   type ProviderFailure,
   redactSecrets,
 } from './provider-errors';

@@ -1,11 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import {
-  classifyProviderError,
-  NOT_SET_UP_CORRECTLY,
-  PROVIDER_FAILURES,
-  redactSecrets,
-  settingToCheck,
-} from './provider-errors';
+import { NOT_SET_UP_CORRECTLY, PROVIDER_FAILURES } from '../chat-model-failures';
+import { classifyProviderError, redactSecrets, settingToCheck } from './provider-errors';
 
 /** The error the SDK throws for an HTTP error answer with an OpenAI error body. */
 const httpError = (status: number, message: string, headers: Record<string, string> = {}) =>

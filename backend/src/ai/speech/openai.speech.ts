@@ -4,7 +4,8 @@ import type { AiConfig, SpeechConfig } from '../../config';
 import { classifyAudioProviderError, createOpenAiAudioClient } from '../audio/openai-audio-client';
 import { detectAudioType } from '../audio/audio-type';
 import { ChatModelError } from '../chat-model.port';
-import { PROVIDER_FAILURES, redactSecrets, settingToCheck } from '../openai/provider-errors';
+import { PROVIDER_FAILURES } from '../chat-model-failures';
+import { redactSecrets, settingToCheck } from '../openai/provider-errors';
 import {
   SPEECH_CONTENT_TYPES,
   type SpeechRequest,

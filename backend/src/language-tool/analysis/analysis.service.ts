@@ -170,7 +170,7 @@ export class AnalysisService {
       notes,
     };
 
-    if (this.model.engine !== 'openai-compatible') notes.push(OFFLINE_NOTE);
+    if (this.model.engine === 'offline') notes.push(OFFLINE_NOTE);
     else if (include.translation || dictionary.length > 0) {
       const targets = include.translation
         ? languages

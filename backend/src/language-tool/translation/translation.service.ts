@@ -88,7 +88,7 @@ export class TranslationService {
       source: 'database' as const,
       model: null,
     };
-    if (this.model.engine !== 'openai-compatible') {
+    if (this.model.engine === 'offline') {
       // Users read it: what to set is for the operator (README.md#ai-providers), never named here.
       const offline =
         answer.kind === 'gloss'

@@ -1,6 +1,7 @@
 import { APIError } from 'openai';
 import type { ReadableFailure } from '../../chat-model.port';
-import { CHAT_SETTINGS, classifyProviderError, NOT_SET_UP_CORRECTLY } from '../../openai/provider-errors';
+import { NOT_SET_UP_CORRECTLY } from '../../chat-model-failures';
+import { CHAT_SETTINGS, classifyProviderError } from '../../openai/provider-errors';
 import { ImageModelError } from '../image-model.port';
 
 /** What users read when the image provider fails in ways chat never meets. */

@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import OpenAI from 'openai';
 import type { AiConfig } from '../../../config';
 import { DEFAULT_OPENAI_BASE_URL, PLACEHOLDER_API_KEY } from '../../openai/openai-chat.model';
-import { PROVIDER_FAILURES, redactSecrets, settingToCheck } from '../../openai/provider-errors';
+import { PROVIDER_FAILURES } from '../../chat-model-failures';
+import { redactSecrets, settingToCheck } from '../../openai/provider-errors';
 import { DEFAULT_RETRY_TIMING, retryDelayMs, type RetryTiming } from '../../openai/retry-policy';
 import {
   type GeneratedImage,
