@@ -94,6 +94,10 @@ for (const language of ['fr', 'en'] as const) {
       .getByTestId('chat-sidebar')
       .getByRole('navigation', { name: language === 'fr' ? 'Principal' : 'Main' });
     await expect(nav).toBeVisible();
+    // The drawer slides in (200 ms): measure once it is in place.
+    await expect
+      .poll(() => nav.evaluate((element) => element.getBoundingClientRect().left))
+      .toBeGreaterThanOrEqual(0);
     const labels =
       language === 'fr'
         ? ['Discussion', 'Studio IA', 'Abonnement', 'Compte']
