@@ -76,28 +76,37 @@ describe('chat with a local GGUF model', () => {
     });
   });
 
-  it('Stop ends the reply at once and frees the model: the reply waiting behind it starts', async () => {
-    const first = await registerUser(ctx.app, { prefix: 'local' });
-    const second = await registerUser(ctx.app, { prefix: 'local' });
+  it('replies wait in line, told how many come before them; Stop frees the model for the next', async () => {
+    const [first, second, third] = await Promise.all(
+      [1, 2, 3].map(() => registerUser(ctx.app, { prefix: 'local' })),
+    );
     const writing = await ask(first, 'Tell me everything about beans.');
     const { conversationId } = await writing.waitFor((event) => !!event.conversationId);
     await writing.waitFor((event) => !!event.content);
     const waiting = await ask(second, 'And the rain?');
-    await waiting.waitFor((event) => !!event.assistantMessageId);
-    // One reply at a time (LOCAL_MODEL_PARALLEL 1): the second has nothing while the first writes.
+    // One reply at a time (LOCAL_MODEL_PARALLEL 1): the second waits for the first.
+    await waiting.waitFor((event) => event.repliesAhead === 1);
+    const last = await ask(third, 'What about cassava?');
+    await last.waitFor((event) => event.repliesAhead === 2);
     expect(waiting.events.some((event) => event.content)).toBe(false);
 
     await http().post(`/api/chat/conversations/${conversationId}/stop`).set(bearer(first)).expect(200);
     const stopped = await writing.ended;
     expect(stopped.at(-1)).toMatchObject({ done: true, stopped: true });
     await waiting.waitFor((event) => !!event.content, 10_000);
-    await http()
-      .post(
-        `/api/chat/conversations/${(await waiting.waitFor((event) => !!event.conversationId)).conversationId}/stop`,
-      )
-      .set(bearer(second))
-      .expect(200);
-    expect((await waiting.ended).at(-1)).toMatchObject({ done: true });
+    // The third moved up: only the second's reply is before it now.
+    await last.waitFor((event) => event.repliesAhead === 1);
+    const order = waiting.events.findIndex((event) => event.repliesAhead !== undefined);
+    expect(order).toBeLessThan(waiting.events.findIndex((event) => event.content));
+
+    for (const [who, stream] of [
+      [second, waiting],
+      [third, last],
+    ] as const) {
+      const { conversationId: id } = await stream.waitFor((event) => !!event.conversationId);
+      await http().post(`/api/chat/conversations/${id}/stop`).set(bearer(who)).expect(200);
+      expect((await stream.ended).at(-1)).toMatchObject({ done: true });
+    }
   });
 
   it('a model host that dies fails the reply being written, and the next reply starts a new host', async () => {

@@ -131,10 +131,19 @@ describe('sending', () => {
     // The URL names the new conversation at once (a reload while the reply is written finds it).
     await waitFor(() => expect(location()).toBe('/chat?c=c9'));
     expect(screen.getByTestId('typing-indicator')).toBeInTheDocument();
+    expect(screen.queryByTestId('replies-ahead')).toBeNull();
+    // A model on the server's own machine answers others first: the reply says how many.
+    act(() => stream.send({ repliesAhead: 2 }));
+    expect(await screen.findByTestId('replies-ahead')).toHaveTextContent('Kasa is answering 2 people before you');
+    act(() => stream.send({ repliesAhead: 1 }));
+    await waitFor(() =>
+      expect(screen.getByTestId('replies-ahead')).toHaveTextContent('Kasa is answering 1 person before you'),
+    );
 
     act(() => stream.send({ content: 'Plant after ' }));
     await waitFor(() => expect(screen.getByTestId('live-reply')).toHaveTextContent('Plant after'));
     expect(screen.queryByTestId('typing-indicator')).toBeNull();
+    expect(screen.queryByTestId('replies-ahead')).toBeNull();
     expect(screen.getByTestId('streaming-caret')).toBeInTheDocument();
 
     act(() => stream.raw('data: {"content":"the **first** rai'));

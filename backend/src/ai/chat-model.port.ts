@@ -81,10 +81,11 @@ export interface ChatModelRequest {
    */
   attachments?: ChatModelAttachment[];
   /**
-   * The engine has a line of waiting replies (the local model) and this one waits in it:
-   * `position` replies are ahead of it (0: it is next). Called again each time it moves up.
+   * The engine has a line of waiting replies (the local model) and this one waits in it: `ahead`
+   * replies are written or wait before it. Called again each time that changes; the first chunk
+   * means it is being written.
    */
-  onQueued?: (position: number) => void;
+  onWaiting?: (ahead: number) => void;
 }
 
 export interface ChatModel {

@@ -271,6 +271,13 @@ export interface ChatStreamEvent {
   code?: ErrorCode;
   /** A voice turn's ids event (POST /api/voice/turns): what was heard. */
   transcription?: VoiceTranscript;
+  /**
+   * The reply waits for the chat model, which writes this many other replies first (a model run
+   * on the server's own machine answers a few at a time). Sent when the reply starts waiting and
+   * whenever the number changes, on the stream of the instance writing it; its first `content`
+   * means it is being written.
+   */
+  repliesAhead?: number;
 }
 
 /**

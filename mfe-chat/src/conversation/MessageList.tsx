@@ -368,6 +368,19 @@ export const MessageRow = memo(function MessageRow({
   );
 });
 
+/** The server's model answers others first: how many (a polite live region, read once per change). */
+function RepliesAhead({ count }: { count: number }) {
+  const t = useT(messages);
+  const { assistantName } = useAppInfo();
+  return (
+    <StatusNote>
+      <span data-testid="replies-ahead" role="status">
+        {count === 1 ? t('answeringOneBefore', { assistantName }) : t('answeringBefore', { assistantName, count })}
+      </span>
+    </StatusNote>
+  );
+}
+
 /**
  * The user's message just sent and the reply being written (typing indicator until the first
  * chunk). A regenerated reply streams alone: its question is already shown above it.
@@ -389,6 +402,7 @@ export function LiveTurnRows({ turn }: { turn: LiveTurn }) {
             <Caret />
           </>
         )}
+        {turn.phase === 'waiting' && turn.repliesAhead ? <RepliesAhead count={turn.repliesAhead} /> : null}
         {turn.reconnecting && (
           <StatusNote>
             <span data-testid="reconnecting">{t('reconnecting')}</span>

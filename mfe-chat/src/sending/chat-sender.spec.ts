@@ -107,6 +107,26 @@ test('send → waiting → streaming chunks → done: the conversation adopted, 
   ]);
 });
 
+test('a reply waiting for the model shows how many come before it, until its first words', async () => {
+  queryClient.setQueryData<ChatMessage[]>(conversationQueryKey('c1'), []);
+  await startSender('c1');
+  sender.send({ message: 'When do I plant maize?' });
+  const stream = await until(() => api.streams[0]);
+  stream.send({ conversationId: 'c1', userMessageId: 'u1', assistantMessageId: 'a1' }, 0);
+  stream.send({ repliesAhead: 2 }, 0);
+  await until(() => snapshot().turn?.repliesAhead === 2);
+  stream.send({ repliesAhead: 1 }, 0);
+  await until(() => snapshot().turn?.repliesAhead === 1);
+  expect(snapshot().turn?.phase).toBe('waiting');
+
+  stream.send({ content: 'In March' }, 8);
+  await until(() => snapshot().turn?.phase === 'streaming');
+  expect(snapshot().turn?.repliesAhead).toBeUndefined();
+  stream.send({ done: true }, 8);
+  stream.close();
+  await until(() => !snapshot().pending);
+});
+
 test('an error event fails the reply with the server’s words; the draft is not given back', async () => {
   queryClient.setQueryData<ChatMessage[]>(conversationQueryKey('c1'), []);
   await startSender('c1');

@@ -125,6 +125,11 @@ export interface LiveTurn {
   reply: string;
   /** 'waiting': no chunk yet (typing indicator); 'streaming': chunks are arriving. */
   phase: 'waiting' | 'streaming';
+  /**
+   * While waiting: the model writes this many other replies first (ChatStreamEvent.repliesAhead);
+   * absent when the server said nothing of a line.
+   */
+  repliesAhead?: number;
   stopping: boolean;
   /** The stream was cut mid-reply: reattaching (waiting for the network when offline). */
   reconnecting: boolean;
@@ -581,9 +586,11 @@ export class ChatSender {
     this.cancelFrame = null;
     const state = this.live;
     if (!state) return;
-    this.updateTurn(state.key, (t) =>
-      t.reply !== state.reply || t.phase === 'waiting' ? { ...t, reply: state.reply, phase: 'streaming' } : t,
-    );
+    this.updateTurn(state.key, (t) => {
+      if (t.reply === state.reply && t.phase !== 'waiting') return t;
+      const { repliesAhead: _written, ...rest } = t;
+      return { ...rest, reply: state.reply, phase: 'streaming' };
+    });
   };
 
   /** One stream event (POST /api/chat or a resumed stream) into the turn's state. */
@@ -634,6 +641,10 @@ export class ChatSender {
       // After the turn knows its conversation: the screen keeps showing it while the URL follows.
       if (this.view === state.origin) this.callbacks.onAdopt(state.conversationId as string);
       if (state.stopRequested) this.postStop(state);
+    }
+    if (typeof event.repliesAhead === 'number' && !state.reply) {
+      const ahead = event.repliesAhead;
+      this.updateTurn(state.key, (t) => (t.repliesAhead === ahead ? t : { ...t, repliesAhead: ahead }));
     }
     const text = typeof event.content === 'string' ? newText(state.reply, event.content, id) : '';
     if (text) {

@@ -1,6 +1,7 @@
 /**
  * The local model's line of waiting replies: `slots` write at once (the context's sequences), the
- * others wait in order and learn their place each time it changes; at most `maxWaiting` wait.
+ * others wait in order and learn how many replies come before them each time that changes; at most
+ * `maxWaiting` wait.
  */
 export class GenerationLine<T> {
   private readonly waiting: { id: string; item: T }[] = [];
@@ -11,8 +12,11 @@ export class GenerationLine<T> {
     private readonly maxWaiting: number,
     /** A slot is free for this item: run it, then call `release()` exactly once. */
     private readonly start: (id: string, item: T) => void,
-    /** The waiting item's place changed (0: next). */
-    private readonly moved: (id: string, position: number) => void,
+    /**
+     * A waiting item moved: `ahead` replies come before it, those being written and those waiting
+     * in front of it (at least one while it waits).
+     */
+    private readonly moved: (id: string, ahead: number) => void,
   ) {}
 
   /** Runs the item now, or puts it in line; false when the line is full. */
@@ -24,7 +28,7 @@ export class GenerationLine<T> {
     }
     if (this.waiting.length >= this.maxWaiting) return false;
     this.waiting.push({ id, item });
-    this.moved(id, this.waiting.length - 1);
+    this.moved(id, this.running + this.waiting.length - 1);
     return true;
   }
 
@@ -56,6 +60,6 @@ export class GenerationLine<T> {
   }
 
   private announceFrom(index: number): void {
-    for (let i = index; i < this.waiting.length; i += 1) this.moved(this.waiting[i].id, i);
+    for (let i = index; i < this.waiting.length; i += 1) this.moved(this.waiting[i].id, this.running + i);
   }
 }

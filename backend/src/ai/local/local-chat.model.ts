@@ -94,7 +94,7 @@ export class LocalChatModel implements ChatModel, OnModuleDestroy {
           // A byte token can decode to NUL, which PostgreSQL's text cannot hold.
           const text = event.text.replace(NUL, '');
           if (text) yield text;
-        } else if (event.type === 'queued') request.onQueued?.(event.position);
+        } else if (event.type === 'queued') request.onWaiting?.(event.ahead);
         else if (event.type === 'done') return;
         else if (event.type === 'error') throw this.failure(event);
       }

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     parallel,
     numberFrom(HOST_ENV.queueMax, 50),
     (id, request) => void write(id, request),
-    (id, position) => send({ type: 'queued', id, position }),
+    (id, ahead) => send({ type: 'queued', id, ahead }),
   );
 
   async function write(id: string, request: Request): Promise<void> {

@@ -17,8 +17,8 @@ export type FromHost =
   | { type: 'ready'; trainContextSize: number; contextSize: number }
   /** The model could not be loaded: the server does not start. */
   | { type: 'load-failed'; message: string }
-  /** The request waits: `position` requests are ahead of it (0: it is next). */
-  | { type: 'queued'; id: string; position: number }
+  /** The request waits: `ahead` replies are written or wait before it (GenerationLine). */
+  | { type: 'queued'; id: string; ahead: number }
   | { type: 'text'; id: string; text: string }
   | { type: 'done'; id: string }
   /**

@@ -285,6 +285,14 @@ export class ChatStreamEventDoc implements Required<ChatStreamEvent> {
     description: 'First event of a voice turn (POST /api/voice/turns) only: what was heard.',
   })
   transcription: VoiceTranscriptDoc;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    description:
+      'Before the first `content`: the reply waits for the chat model, which writes this many other replies first (a model run on the server itself answers a few at a time). Sent again when the number changes.',
+  })
+  repliesAhead: number;
 }
 
 /** POST /api/chat's answer: a text/event-stream of `data: {json}` ChatStreamEvents (common/sse.ts). */

@@ -173,6 +173,7 @@ export class ChatGenerationService implements BeforeApplicationShutdown {
         userId: task.spec.userId,
         signal,
         knowledgeExcludeIds: [task.spec.userMessageId, task.spec.assistantMessageId],
+        onWaiting: (ahead) => task.wait(ahead),
         ...(prompt.attachments?.length ? { attachments: prompt.attachments } : {}),
       });
       const iterator = stream[Symbol.asyncIterator]();

@@ -51,6 +51,8 @@ export class GenerationTask {
   /** The same saved prefix in characters (code points), as PostgreSQL counts them. */
   savedCharacters = 0;
   abortReason: AbortReason | null = null;
+  /** While the model answers others first (ChatModelRequest.onWaiting): how many; else null. */
+  repliesAhead: number | null = null;
   private readonly listeners = new Set<TaskListener>();
   private finalEvent: ChatStreamEvent | null = null;
   private resolveSettled!: () => void;
@@ -78,7 +80,15 @@ export class GenerationTask {
     this.controller.abort(reason);
   }
 
+  /** The model writes `ahead` other replies before this one: readers are told (ChatStreamEvent.repliesAhead). */
+  wait(ahead: number): void {
+    if (this.finished || this.content.length || ahead === this.repliesAhead) return;
+    this.repliesAhead = ahead;
+    this.emit({ repliesAhead: ahead });
+  }
+
   append(chunk: string): void {
+    this.repliesAhead = null;
     this.content += chunk;
     this.emit({ content: chunk });
   }
@@ -86,6 +96,7 @@ export class GenerationTask {
   /** The last event: `{done}` or `{error}`. Listeners are dropped afterwards. */
   finish(event: ChatStreamEvent): void {
     if (this.finalEvent) return;
+    this.repliesAhead = null;
     this.finalEvent = event;
     this.emit(event);
     this.listeners.clear();
@@ -94,8 +105,8 @@ export class GenerationTask {
 
   /**
    * Delivers the reply from now on. A late subscriber first gets the text written so far after
-   * `afterOffset` as one chunk (and the final event when the reply is already over). Returns the
-   * unsubscribe function.
+   * `afterOffset` as one chunk (and the final event when the reply is already over, or how many
+   * replies come before it while it waits). Returns the unsubscribe function.
    */
   subscribe(listener: TaskListener, afterOffset = 0): () => void {
     const length = this.content.length;
@@ -104,6 +115,7 @@ export class GenerationTask {
       safeCall(listener, this.finalEvent, length);
       return () => undefined;
     }
+    if (this.repliesAhead !== null) safeCall(listener, { repliesAhead: this.repliesAhead }, length);
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
