@@ -177,4 +177,29 @@ describe('a model file that cannot be used stops the server with the reason', ()
     );
     await model.onModuleDestroy();
   });
+
+  it('with two replies at once, the replies waiting behind them get a free slot when one ends', async () => {
+    const path = join(dir, 'parallel.gguf');
+    writeTinyGguf(path);
+    const model = new LocalChatModel({ ...configFor(path), contextSize: 2048, parallel: 2, maxReplyTokens: 24 });
+    await model.start();
+    try {
+      const replies = await Promise.all(
+        ['beans', 'maize', 'cassava', 'rain', 'goats'].map(async (topic) => {
+          let text = '';
+          for await (const chunk of model.stream({
+            messages: [{ role: 'user', content: `Tell me about ${topic}` }],
+            userId: 'u',
+            signal: new AbortController().signal,
+          }))
+            text += chunk;
+          return text;
+        }),
+      );
+      // Before slots were reused, the waiting ones failed with llama.cpp's "No sequences left".
+      expect(replies.every((text) => text.length > 0)).toBe(true);
+    } finally {
+      await model.onModuleDestroy();
+    }
+  });
 });

@@ -2,7 +2,11 @@
 // replies for it (docs/architecture.md#the-local-model). A child process, not the API's own: the
 // model's memory and llama.cpp's threads stay out of the API's heap and event loop, and a model file
 // that makes llama.cpp abort takes down this process only.
-import type { LlamaChatSession as LlamaChatSessionType, LlamaContext } from 'node-llama-cpp' with {
+import type {
+  LlamaChatSession as LlamaChatSessionType,
+  LlamaContext,
+  LlamaContextSequence,
+} from 'node-llama-cpp' with {
   'resolution-mode': 'import',
 };
 import { GenerationLine } from './generation-line';
@@ -73,6 +77,11 @@ async function main(): Promise<void> {
     threads: numberFrom(HOST_ENV.threads, 1),
   });
 
+  // One sequence per slot, taken once and reused: a sequence given back to the context returns to
+  // its pool only later (asynchronously), so the next reply would find none left. A reused sequence
+  // also keeps the evaluated tokens its next reply shares (the system prompt's).
+  const freeSequences: LlamaContextSequence[] = Array.from({ length: parallel }, () => context.getSequence());
+
   const requests = new Map<string, Request>();
   const line = new GenerationLine<Request>(
     parallel,
@@ -83,9 +92,11 @@ async function main(): Promise<void> {
 
   async function write(id: string, request: Request): Promise<void> {
     let session: LlamaChatSessionType | undefined;
+    // The line starts a reply only when a slot is free: a sequence is always there.
+    const sequence = freeSequences.pop() as LlamaContextSequence;
     try {
       if (request.controller.signal.aborted) return;
-      session = new LlamaChatSession({ contextSequence: context.getSequence(), autoDisposeSequence: true });
+      session = new LlamaChatSession({ contextSequence: sequence, autoDisposeSequence: false });
       const { history, prompt } = historyOf(request.turns);
       session.setChatHistory(history);
       await session.promptWithMeta(prompt, {
@@ -102,7 +113,8 @@ async function main(): Promise<void> {
         send({ type: 'error', id, reason: TOO_LONG.test(detail) ? 'too-long' : 'failed', detail });
       }
     } finally {
-      session?.dispose();
+      session?.dispose({ disposeSequence: false });
+      freeSequences.push(sequence);
       requests.delete(id);
       send({ type: 'done', id });
       line.release();
