@@ -120,6 +120,8 @@ function backendLayerZones(src) {
       'voice',
       'enhancements',
       'language-tool',
+      'farm',
+      'weather',
       'account',
       'billing',
       'legal',

@@ -10,6 +10,7 @@ import { type AppConfig, ConfigModule } from './config';
 import { DatabaseModule } from './database/database.module';
 import { DevOutboxModule } from './dev-outbox/dev-outbox.module';
 import { EnhancementsModule } from './enhancements';
+import { FarmModule } from './farm';
 import { LanguageToolModule } from './language-tool/language-tool.module';
 import { FilesModule } from './files';
 import { HealthModule } from './health/health.module';
@@ -20,6 +21,7 @@ import { MediaModule } from './media';
 import { QueueModule } from './queue';
 import { JobUsageLedgerModule, UsageModule } from './usage';
 import { VoiceModule } from './voice/voice.module';
+import { WeatherModule } from './weather/weather.module';
 import { WebModule } from './web';
 import { JOB_MODULES } from './worker.module';
 import { TempFilesModule } from './temp-files';
@@ -55,12 +57,14 @@ export class AppModule {
         BillingModule,
         ChatModule,
         EnhancementsModule,
+        FarmModule,
         LanguageToolModule,
         FilesModule,
         LegalModule,
         MediaModule,
         UsageModule,
         VoiceModule,
+        WeatherModule,
         WebModule,
       ],
     };

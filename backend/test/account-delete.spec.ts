@@ -43,6 +43,7 @@ const USER_TABLES = [
   'stripe_customers',
   'user_two_factor',
   'two_factor_backup_codes',
+  'farm_profiles',
 ];
 
 describe('account deletion', () => {
@@ -94,6 +95,23 @@ describe('account deletion', () => {
       .post('/api/media/generate')
       .set(bearer(who))
       .send({ prompt: 'A baobab', type: 'image' })
+      .expect(200);
+    await http()
+      .put('/api/farm/profile')
+      .set(bearer(who))
+      .send({
+        place: 'Bamenda',
+        country: 'CM',
+        latitude: 5.96,
+        longitude: 10.15,
+        crops: ['maize'],
+        otherCrops: null,
+        livestock: [],
+        otherLivestock: null,
+        size: 2,
+        sizeUnit: 'hectares',
+        languages: ['en'],
+      })
       .expect(200);
   }
 
@@ -159,6 +177,7 @@ describe('account deletion', () => {
       uploads: 1,
       subscriptions: 1,
       stripe_customers: 1,
+      farm_profiles: 1,
     });
     const kinds = await sql<{ kind: string }>(
       ctx.databaseUrl,

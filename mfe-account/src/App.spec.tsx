@@ -23,13 +23,13 @@ const overviewApi = () => ({
   [LATEST_EXPORT]: fail(404, 'ACCOUNT_EXPORT_NOT_FOUND', 'No export yet.'),
 });
 
-test('renders its page frame, the six tabs, and the overview by default', async () => {
+test('renders its page frame, the seven tabs, and the overview by default', async () => {
   stubApi(overviewApi());
   renderAccount();
   expect(screen.getByTestId('account-page')).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Kasa' })).toHaveAttribute('href', '/');
-  const names = ['Overview', 'Profile', 'Subscription', 'Security', 'Preferences', 'Shared links'];
+  const names = ['Overview', 'Profile', 'My farm', 'Subscription', 'Security', 'Preferences', 'Shared links'];
   expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(names);
   expect(screen.getByTestId('account-tab-overview')).toHaveAttribute('aria-selected', 'true');
   expect(screen.getByTestId('account-panel-overview')).toHaveAttribute('role', 'tabpanel');
@@ -74,6 +74,7 @@ test('speaks French when the UI language is French', async () => {
   expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
     'Aperçu',
     'Profil',
+    'Ma ferme',
     'Abonnement',
     'Sécurité',
     'Préférences',

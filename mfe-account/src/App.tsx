@@ -4,6 +4,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { Box, PageFrame, useT } from '@kasa/ui';
+import { FarmTab } from './farm/FarmTab';
 import { messages } from './messages';
 import { OverviewTab } from './overview/OverviewTab';
 import { PreferencesTab } from './preferences/PreferencesTab';
@@ -25,6 +26,7 @@ const withoutTabScrollAnimation = (outer: Theme): Theme => ({
 const PANELS: Record<AccountTab, ComponentType> = {
   overview: OverviewTab,
   profile: ProfileTab,
+  farm: FarmTab,
   subscription: SubscriptionTab,
   security: SecurityTab,
   preferences: PreferencesTab,
@@ -32,7 +34,7 @@ const PANELS: Record<AccountTab, ComponentType> = {
 };
 
 /**
- * The account page (/account, docs/product.md#account-page): six tabs. Only the selected tab is
+ * The account page (/account, docs/product.md#account-page): seven tabs. Only the selected tab is
  * rendered, so only its data is fetched.
  */
 export default function AccountApp() {

@@ -11,6 +11,7 @@ import { ChatFeedbackModule } from './feedback/chat-feedback.module';
 import { ChatFollowUpsModule } from './follow-ups/chat-follow-ups.module';
 import { ChatExportModule } from './export/chat-export.module';
 import { ChatSharingModule } from './sharing/chat-sharing.module';
+import { ChatPromptContextRegistry } from './prompt/prompt-context.registry';
 import { ChatService } from './chat.service';
 import { AppendedMessagesRepository } from './conversations/appended-messages.repository';
 import { ConversationsRepository } from './conversations/conversations.repository';
@@ -64,6 +65,7 @@ import { MessageVersionsRepository } from './versions/message-versions.repositor
     ConversationsKnowledgeSource,
     ChatAttachmentsRegistry,
     ChatAttachmentsService,
+    ChatPromptContextRegistry,
     ChatSendKeysCleanup,
     replyBusProvider,
     ReplyStreamRepository,
@@ -75,6 +77,6 @@ import { MessageVersionsRepository } from './versions/message-versions.repositor
     ChatRegenerationService,
     ChatVersionsService,
   ],
-  exports: [ChatService, ChatAttachmentsRegistry, ChatTurnAnswer],
+  exports: [ChatService, ChatAttachmentsRegistry, ChatPromptContextRegistry, ChatTurnAnswer],
 })
 export class ChatModule {}

@@ -17,6 +17,7 @@ import { ReplyStarter } from './turns/reply-starter';
 import type { TurnOutcome, TurnRepository } from './turns/turn.repository';
 import type { ChatFeedbackService } from './feedback/chat-feedback.service';
 import type { ChatModelsService } from './models/chat-models.service';
+import type { ChatPromptContextRegistry } from './prompt/prompt-context.registry';
 
 const KEY = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const user = { id: 'u1' } as User;
@@ -24,7 +25,11 @@ const ids = { conversationId: 'c1', userMessageId: 'm1', assistantMessageId: 'm2
 const usageLimit = new Error('the usage-limit 429');
 
 /** ChatService.send with its storage and quota replaced: the outcomes the turn statement answers, in order. */
-function harness(outcomes: TurnOutcome[], sendKeys: Array<SendKey | null> = []) {
+function harness(
+  outcomes: TurnOutcome[],
+  sendKeys: Array<SendKey | null> = [],
+  userContext: string | null = null,
+) {
   const prepared = { amount: 1 } as PreparedReservation;
   const reservation = { refund: jest.fn(async () => undefined) } as unknown as Reservation;
   const reply = {} as GenerationTask;
@@ -42,6 +47,7 @@ function harness(outcomes: TurnOutcome[], sendKeys: Array<SendKey | null> = []) 
   // One model configured: the conversation's model is never read.
   const models = { hasChoice: false, choose: jest.fn(async () => ({ id: 'fake-model', name: 'Fake' })) };
   const config = { ai: { chatHistoryTokenBudget: 1000 }, assistantName: 'Kasa', appName: 'Kasa' };
+  const promptContext = { contextFor: jest.fn(async () => userContext) };
   const service = new ChatService(
     config as unknown as AppConfig,
     {} as ConversationsRepository,
@@ -63,8 +69,9 @@ function harness(outcomes: TurnOutcome[], sendKeys: Array<SendKey | null> = []) 
     {} as ReplyTakeoverService,
     models as unknown as ChatModelsService,
     {} as ChatFeedbackService,
+    promptContext as unknown as ChatPromptContextRegistry,
   );
-  return { service, usage, turns, keys, generation, prepared, reservation, reply };
+  return { service, usage, turns, keys, generation, prepared, reservation, reply, promptContext };
 }
 
 const started: TurnOutcome = {
@@ -75,6 +82,16 @@ const started: TurnOutcome = {
 const committedKey = (requestHash: string): SendKey => ({ requestHash, sent: ids, createdAt: new Date() });
 
 describe('ChatService.send', () => {
+  it("puts the user's context block (their farm) in the reply's system prompt", async () => {
+    const farm = "About the user's farm:\n- Crops: maize";
+    const { service, generation, promptContext } = harness([started], [], farm);
+    await service.send(user, { message: 'When do I plant?' });
+    expect(promptContext.contextFor).toHaveBeenCalledWith('u1');
+    const [spec] = generation.start.mock.calls[0] as unknown as [{ messages: Array<{ content: string }> }];
+    expect(spec.messages[0].content).toContain(farm);
+    expect(spec.messages.at(-1)!.content).toBe('When do I plant?');
+  });
+
   it('prepares the reservation, starts the turn with it in one call, settles what it took and starts the reply', async () => {
     const { service, usage, turns, generation, prepared, reply } = harness([started]);
     await expect(service.send(user, { message: 'Hello' })).resolves.toEqual({ ...ids, reply });

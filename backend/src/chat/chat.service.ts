@@ -33,6 +33,7 @@ import { ReplyRepository } from './generation/reply.repository';
 import { LEGACY_STALE_REPLY_MS } from './generation/reply-lease';
 import { type ChatModelChoice, ChatModelsService } from './models/chat-models.service';
 import { conversationTitle } from './prompt/conversation-title';
+import { ChatPromptContextRegistry } from './prompt/prompt-context.registry';
 import { ReplyTakeoverService } from './reply-stream/reply-takeover.service';
 import { sendHash, turnParent } from './send-keys/request-hash';
 import { ReplyStarter, type RetriedChat, type StartedChat } from './turns/reply-starter';
@@ -70,6 +71,7 @@ export class ChatService {
     private readonly takeover: ReplyTakeoverService,
     private readonly models: ChatModelsService,
     private readonly feedback: ChatFeedbackService,
+    private readonly promptContext: ChatPromptContextRegistry,
   ) {}
 
   async listConversations(user: User): Promise<ConversationSummary[]> {
@@ -219,7 +221,11 @@ export class ChatService {
   ): Promise<StartedChat | RetriedChat> {
     if (this.generation.isClosing) throw serverRestarting();
     if (dto.parentMessageId !== undefined && !dto.conversationId) throw parentNeedsConversation();
-    const attachments = await this.attachments.resolve(user.id, dto.attachments ?? []);
+    // The user's context (their farm) is read beside the attachments: no extra wait on the send.
+    const [attachments, userContext] = await Promise.all([
+      this.attachments.resolve(user.id, dto.attachments ?? []),
+      this.promptContext.contextFor(user.id),
+    ]);
     const model = await this.chooseModel(user, dto.model ?? undefined, dto.conversationId);
     const sendKey = idempotencyKey
       ? { key: idempotencyKey, requestHash: sendHash(dto, spoken?.audioFileId) }
@@ -242,7 +248,14 @@ export class ChatService {
         case 'started': {
           const reservation = await this.usage.settle(prepared, outcome.reserved);
           try {
-            return this.starter.startReply(user, dto, attachments, outcome.turn, reservation, model);
+            return this.starter.startReply(
+              user,
+              { message: dto.message, systemPrompt: dto.systemPrompt, userContext },
+              attachments,
+              outcome.turn,
+              reservation,
+              model,
+            );
           } catch (error) {
             await reservation.refund();
             throw error;

@@ -3,6 +3,8 @@ export * from './chat.service';
 export type { AppendedMessage } from './conversations/appended-messages.repository';
 export { ChatAttachmentsRegistry } from './attachments/chat-attachments.registry';
 export type { ChatAttachmentSource, ResolvedAttachment } from './attachments/chat-attachment-source';
+export { ChatPromptContextRegistry } from './prompt/prompt-context.registry';
+export type { ChatPromptContextSource } from './prompt/prompt-context-source';
 export { ChatTurnAnswer } from './turns/chat-turn-answer';
 export type { SendChatDto } from './dto/chat.dto';
 export { VoiceTranscriptDoc } from './dto/voice-transcript.doc';

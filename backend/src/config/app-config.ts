@@ -109,6 +109,18 @@ export interface AppConfig {
   support: SupportContacts;
   /** The sweep of temporary files killed processes leave (docs/operations.md#crashed-processes-and-their-files). */
   tempFiles: TempFilesConfig;
+  /** The rain forecast's weather service (docs/operations.md#weather); unset when switched off. */
+  weather?: WeatherConfig;
+}
+
+/** Open-Meteo or a server speaking its API (backend/src/weather/). */
+export interface WeatherConfig {
+  /** WEATHER_API_URL: origin of the forecast API (default https://api.open-meteo.com). */
+  forecastUrl: string;
+  /** WEATHER_GEOCODING_URL: origin of the place search (default https://geocoding-api.open-meteo.com). */
+  geocodingUrl: string;
+  /** WEATHER_TIMEOUT_MS (8000): one request to either, its answer read in full. */
+  timeoutMs: number;
 }
 
 /**

@@ -824,4 +824,28 @@ export class EnvironmentVariables {
   @IsOptional()
   @Matches(/^https?:\/\/.+/, { message: 'GOOGLE_DRIVE_API_URL must be an http:// or https:// URL' })
   GOOGLE_DRIVE_API_URL?: string;
+
+  /** Origin of the Open-Meteo forecast API, or 'off' to switch the forecast off. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(off|https?:\/\/.+)$/, {
+    message: "WEATHER_API_URL must be an http:// or https:// URL, or 'off'",
+  })
+  WEATHER_API_URL?: string;
+
+  /** Origin of the Open-Meteo geocoding API (places by name), or 'off' to switch the forecast off. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(off|https?:\/\/.+)$/, {
+    message: "WEATHER_GEOCODING_URL must be an http:// or https:// URL, or 'off'",
+  })
+  WEATHER_GEOCODING_URL?: string;
+
+  /** How long one request to the weather service may take, its answer included (default 8000). */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'WEATHER_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(120000)
+  WEATHER_TIMEOUT_MS?: number;
 }

@@ -5,7 +5,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { DEFAULT_MOBILE_MONEY_COUNTRY_CODE, REMOTE_NAMES, type RemoteName } from '@kasa/contracts';
-import type { AppConfig, EnhancementsConfig, SearchProviderConfig } from './app-config';
+import type { AppConfig, EnhancementsConfig, SearchProviderConfig, WeatherConfig } from './app-config';
 import { chatModelsConfig } from './chat-models';
 import { localModelConfig } from './local-model';
 import { EnvironmentVariables } from './environment';
@@ -291,6 +291,7 @@ export function loadConfig(
       maxAgeMs: tempFilesMaxAgeMs(vars),
       sweepIntervalMs: 60 * 60_000,
     },
+    weather: weatherConfig(vars),
     rateLimits: {
       loginPerIp: { limit: vars.RATE_LIMIT_LOGIN_PER_IP ?? 30, windowMs: 15 * 60_000 },
       loginPerUsernameIp: { limit: 10, windowMs: 15 * 60_000 },
@@ -312,6 +313,16 @@ export function loadConfig(
       .split(',')
       .map((name) => name.trim())
       .filter(Boolean),
+  };
+}
+
+/** Open-Meteo by default; either URL 'off' switches the whole forecast off (no half of it works alone). */
+function weatherConfig(vars: EnvironmentVariables): WeatherConfig | undefined {
+  if (vars.WEATHER_API_URL === 'off' || vars.WEATHER_GEOCODING_URL === 'off') return undefined;
+  return {
+    forecastUrl: (vars.WEATHER_API_URL ?? 'https://api.open-meteo.com').replace(/\/+$/, ''),
+    geocodingUrl: (vars.WEATHER_GEOCODING_URL ?? 'https://geocoding-api.open-meteo.com').replace(/\/+$/, ''),
+    timeoutMs: vars.WEATHER_TIMEOUT_MS ?? 8000,
   };
 }
 

@@ -190,6 +190,10 @@ export const ERROR_CODES = [
   'ACCOUNT_EXPORT_EXPIRED',
   'ACCOUNT_EXPORT_FAILED',
   'ACCOUNT_DELETE_BILLING_FAILED',
+  // The forecast (/api/weather/forecast): the place is not known to the weather service's
+  // gazetteer; the weather service cannot be reached, or answered an error or nonsense.
+  'WEATHER_PLACE_NOT_FOUND',
+  'WEATHER_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -13,3 +13,5 @@ export * from './account';
 export * from './sharing';
 export * from './voice';
 export * from './speech-seconds';
+export * from './farm';
+export * from './weather';

@@ -111,6 +111,9 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     ACCOUNT_EXPORT_FAILED: 'The export could not be built. Please try again.',
     ACCOUNT_DELETE_BILLING_FAILED:
       'Your card subscription could not be cancelled, so your account was not deleted. Please try again in a moment.',
+    WEATHER_PLACE_NOT_FOUND:
+      'This place was not found. Check its spelling and country, or use your location.',
+    WEATHER_UNAVAILABLE: 'The forecast could not be fetched right now. Please try again later.',
     AI_BUSY: 'The AI service is busy right now. Please try again in a minute.',
     AI_UNAVAILABLE: 'The AI service could not be reached.',
     // The server's words for its own set-up failures name no setting: that goes to its log.
@@ -287,6 +290,9 @@ export const errorMessages: Catalog<ErrorTextKey> = defineMessages<ErrorTextKey>
     ACCOUNT_EXPORT_FAILED: "L'export n'a pas pu être préparé. Veuillez réessayer.",
     ACCOUNT_DELETE_BILLING_FAILED:
       "Votre abonnement par carte n'a pas pu être annulé, votre compte n'a donc pas été supprimé. Réessayez dans un instant.",
+    WEATHER_PLACE_NOT_FOUND:
+      'Ce lieu est introuvable. Vérifiez son orthographe et son pays, ou utilisez votre position.',
+    WEATHER_UNAVAILABLE: "Les prévisions n'ont pas pu être obtenues pour le moment. Réessayez plus tard.",
     AI_BUSY: "Le service d'IA est occupé pour le moment. Veuillez réessayer dans une minute.",
     AI_UNAVAILABLE: "Le service d'IA est injoignable.",
     AI_MODEL_UNKNOWN:

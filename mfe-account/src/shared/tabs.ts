@@ -2,6 +2,7 @@
 export const ACCOUNT_TABS = [
   'overview',
   'profile',
+  'farm',
   'subscription',
   'security',
   'preferences',

@@ -3,8 +3,10 @@ import {
   buildChatPrompt,
   estimateTokens,
   frameAttachment,
+  fitUserContext,
   fixedSystemPrompt,
   type PromptHistoryMessage,
+  USER_CONTEXT_MAX_TOKENS,
 } from './build-chat-prompt';
 
 const base = { assistantName: 'Kasa', appName: 'Kasa', tokenBudget: 6000 };
@@ -186,6 +188,97 @@ describe('buildChatPrompt', () => {
         attachments: [big],
       });
       expect(tight).toHaveLength(2);
+    });
+  });
+
+  describe("the user's context block", () => {
+    const heading =
+      "About the user's farm (from their profile; use it when relevant, do not repeat it back):";
+    const farm = [heading, '- Place: Bamenda, CM', '- Crops: maize, beans; other: moringa'].join('\n');
+    const systemText = (messages: ReturnType<typeof buildChatPrompt>) => messages[0].content as string;
+
+    it('follows the fixed system prompt and comes before the client instructions', () => {
+      const content = systemText(
+        buildChatPrompt({
+          ...base,
+          history: [],
+          userMessage: 'When do I plant?',
+          userContext: farm,
+          systemPrompt: 'Answer in French.',
+        }),
+      );
+      const fixed = fixedSystemPrompt('Kasa', 'Kasa');
+      expect(content.startsWith(`${fixed}\n\n${farm}\n\n`)).toBe(true);
+      expect(content.indexOf('Answer in French.')).toBeGreaterThan(content.indexOf(farm));
+    });
+
+    it('leaves the system prompt as it was without a block, or with a heading alone', () => {
+      for (const userContext of [null, undefined, '', heading]) {
+        const messages = buildChatPrompt({ ...base, history: [], userMessage: 'Hi', userContext });
+        expect(systemText(messages)).toBe(fixedSystemPrompt('Kasa', 'Kasa'));
+      }
+    });
+
+    it(`is cut to ${USER_CONTEXT_MAX_TOKENS} estimated tokens: whole lines first, then one cut at a word`, () => {
+      const long = [
+        heading,
+        ...Array.from({ length: 20 }, (_, i) => `- Line ${i}: ${'word '.repeat(8).trim()}`),
+      ];
+      const fitted = fitUserContext(long.join('\n'), 10_000)!;
+      // With the blank line before it, it stays within the cap.
+      expect(Math.ceil((fitted.length + 2) / 4)).toBeLessThanOrEqual(USER_CONTEXT_MAX_TOKENS);
+      const lines = fitted.split('\n');
+      expect(lines[0]).toBe(heading);
+      expect(lines.slice(0, -1)).toEqual(long.slice(0, lines.length - 1));
+      expect(lines.at(-1)!.endsWith('…') || lines.at(-1) === long[lines.length - 1]).toBe(true);
+      expect(fitted.length).toBeGreaterThan(USER_CONTEXT_MAX_TOKENS * 4 - 60);
+    });
+
+    it('takes its tokens from the history, and is left out when the new message uses the budget', () => {
+      const history = [msg('user', 'a'.repeat(40)), msg('assistant', 'b'.repeat(40))]; // 14 tokens each
+      const blockTokens = Math.ceil((farm.length + 2) / 4);
+      // The new message (5 tokens), the block and exactly one history message.
+      const budget = 5 + blockTokens + 14;
+      const messages = buildChatPrompt({
+        ...base,
+        tokenBudget: budget,
+        history,
+        userMessage: 'Now?',
+        userContext: farm,
+      });
+      expect(systemText(messages)).toContain(farm);
+      expect(messages.slice(1).map((m) => m.content)).toEqual(['b'.repeat(40), 'Now?']);
+      const without = buildChatPrompt({ ...base, tokenBudget: budget, history, userMessage: 'Now?' });
+      expect(without.slice(1).map((m) => m.content)).toEqual(['a'.repeat(40), 'b'.repeat(40), 'Now?']);
+
+      const crowded = buildChatPrompt({
+        ...base,
+        tokenBudget: 20,
+        history,
+        userMessage: 'w'.repeat(80),
+        userContext: farm,
+      });
+      expect(systemText(crowded)).toBe(fixedSystemPrompt('Kasa', 'Kasa'));
+      expect(crowded).toHaveLength(2);
+    });
+
+    it('is cut to what the budget leaves after the new message', () => {
+      const block = [heading, '- Place: Bamenda, CM', `- Crops: ${'maize, beans, '.repeat(10)}yam`].join(
+        '\n',
+      );
+      const budget = 5 + 40;
+      const content = systemText(
+        buildChatPrompt({
+          ...base,
+          tokenBudget: budget,
+          history: [],
+          userMessage: 'Now?',
+          userContext: block,
+        }),
+      );
+      const fitted = content.slice(fixedSystemPrompt('Kasa', 'Kasa').length + 2);
+      expect(Math.ceil((fitted.length + 2) / 4)).toBeLessThanOrEqual(40);
+      expect(fitted.startsWith(`${heading}\n- Place: Bamenda, CM`)).toBe(true);
     });
   });
 });

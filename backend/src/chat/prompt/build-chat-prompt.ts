@@ -47,6 +47,12 @@ export interface ChatPromptInput {
   tokenBudget: number;
   /** What the new message was sent with, already read and cut to their share of the budget. */
   attachments?: PromptAttachment[];
+  /**
+   * What the user's profile says about them (ChatPromptContextRegistry): a heading line, then
+   * short lines. It follows the fixed system prompt, cut to USER_CONTEXT_MAX_TOKENS and to the
+   * budget the new message leaves; the history gets what it does not use.
+   */
+  userContext?: string | null;
 }
 
 /** A rough, model-independent token estimate: 4 characters a token, plus 4 for each message's framing. */
@@ -69,8 +75,55 @@ export function fixedSystemPrompt(assistantName: string, appName: string): strin
   ].join('\n');
 }
 
-function systemMessage(input: ChatPromptInput): ChatModelMessage {
-  const fixed = fixedSystemPrompt(input.assistantName, input.appName);
+/** Estimated tokens the user's context block may take at most, whatever the budget. */
+export const USER_CONTEXT_MAX_TOKENS = 120;
+
+/** The blank line between the fixed system prompt and the context block. */
+const CONTEXT_SEPARATOR = '\n\n';
+
+/** What the context block adds to the system message (no framing of its own beyond the separator). */
+const contextTokens = (block: string) => Math.ceil((CONTEXT_SEPARATOR.length + block.length) / 4);
+
+/** The longest prefix of `line` ending at a word boundary that fits `maxChars` with an ellipsis. */
+function cutLine(line: string, maxChars: number): string {
+  if (line.length <= maxChars) return line;
+  const room = line.slice(0, Math.max(0, maxChars - 1));
+  const boundary = room.search(/\s+\S*$/);
+  return `${(boundary > 0 ? room.slice(0, boundary) : room).trimEnd()}…`;
+}
+
+/**
+ * The context block within `maxTokens`: whole lines while they fit, then the next line cut at a
+ * word; null when not even a line after the heading fits (a heading alone says nothing).
+ */
+export function fitUserContext(block: string | null | undefined, maxTokens: number): string | null {
+  const lines = (block ?? '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim().length > 0);
+  if (lines.length < 2) return null;
+  const maxChars = Math.min(maxTokens, USER_CONTEXT_MAX_TOKENS) * 4 - CONTEXT_SEPARATOR.length;
+  const kept: string[] = [];
+  let used = 0;
+  for (const line of lines) {
+    const separator = kept.length ? 1 : 0;
+    const left = maxChars - used - separator;
+    if (line.length <= left) {
+      kept.push(line);
+      used += separator + line.length;
+      continue;
+    }
+    // Too short a remainder says nothing useful: a word or two and an ellipsis.
+    if (kept.length > 0 && left >= 24) kept.push(cutLine(line, left));
+    break;
+  }
+  return kept.length >= 2 ? kept.join('\n') : null;
+}
+
+function systemMessage(input: ChatPromptInput, userContext: string | null): ChatModelMessage {
+  const fixed = userContext
+    ? `${fixedSystemPrompt(input.assistantName, input.appName)}${CONTEXT_SEPARATOR}${userContext}`
+    : fixedSystemPrompt(input.assistantName, input.appName);
   const extra = input.systemPrompt?.trim();
   if (!extra) return { role: 'system', content: fixed };
   return {
@@ -136,11 +189,12 @@ export function userMessageContent(
 }
 
 /**
- * What the model receives: the fixed system prompt (with the client's instructions appended),
- * then the newest history messages whose estimated tokens fit the budget left after the new
- * message, oldest first, then the new message. The new message is always sent; when it alone
- * exceeds the budget the history is empty. History stops at the first message that does not fit
- * (no gaps in the middle of the conversation).
+ * What the model receives: the fixed system prompt (then the user's context block, then the
+ * client's instructions), the newest history messages whose estimated tokens fit the budget left
+ * after the new message and the context block, oldest first, then the new message. The new
+ * message is always sent; when it alone exceeds the budget the context block and the history are
+ * left out. History stops at the first message that does not fit (no gaps in the middle of the
+ * conversation).
  */
 export function buildChatPrompt(input: ChatPromptInput): ChatModelMessage[] {
   const userContent = userMessageContent(input.userMessage, input.attachments);
@@ -150,6 +204,8 @@ export function buildChatPrompt(input: ChatPromptInput): ChatModelMessage[] {
       ? userContent
       : userContent.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n');
   let remaining = input.tokenBudget - estimateTokens(userText);
+  const userContext = fitUserContext(input.userContext, remaining);
+  if (userContext) remaining -= contextTokens(userContext);
   const kept: ChatModelMessage[] = [];
   const candidates = input.history.filter(usable);
   for (let index = candidates.length - 1; index >= 0 && remaining > 0; index--) {
@@ -161,5 +217,5 @@ export function buildChatPrompt(input: ChatPromptInput): ChatModelMessage[] {
     kept.push({ role: message.role, content });
   }
   kept.reverse();
-  return [systemMessage(input), ...kept, { role: 'user', content: userContent }];
+  return [systemMessage(input, userContext), ...kept, { role: 'user', content: userContent }];
 }

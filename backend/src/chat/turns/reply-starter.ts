@@ -31,8 +31,13 @@ export interface RetriedChat {
 
 type SendKey = NonNullable<StartTurnInput['sendKey']>;
 
-/** What a reply answers: the question's text and the client's extra instructions. */
-export type ReplyQuestion = Pick<SendChatRequest, 'message' | 'systemPrompt'>;
+/**
+ * What a reply answers: the question's text, the client's extra instructions and the user's
+ * context block (ChatPromptContextRegistry).
+ */
+export type ReplyQuestion = Pick<SendChatRequest, 'message' | 'systemPrompt'> & {
+  userContext?: string | null;
+};
 
 /**
  * What a send and a new version of a reply share once their turn is stored, or refused: the
@@ -71,8 +76,8 @@ export class ReplyStarter {
 
   /**
    * Starts writing a stored turn's reply with ChatGenerationService: the prompt from the
-   * question (its text and the client's system prompt), the turn's history and, read by the reply
-   * task, its attachments.
+   * question (its text, the client's system prompt and the user's context), the turn's history
+   * and, read by the reply task, its attachments.
    */
   startReply(
     user: User,
@@ -87,6 +92,7 @@ export class ReplyStarter {
       assistantName: this.config.assistantName,
       appName: this.config.appName,
       systemPrompt: dto.systemPrompt,
+      userContext: dto.userContext,
       history: turn.history,
       userMessage: dto.message,
       tokenBudget,

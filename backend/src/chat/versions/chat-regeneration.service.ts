@@ -8,6 +8,7 @@ import { messageNotFound, notAReply, replyStillWriting, serverRestarting } from 
 import { ConversationsRepository } from '../conversations/conversations.repository';
 import { ChatGenerationService } from '../generation/chat-generation.service';
 import { ChatModelsService } from '../models/chat-models.service';
+import { ChatPromptContextRegistry } from '../prompt/prompt-context.registry';
 import { regenerateHash } from '../send-keys/request-hash';
 import { type ReplyQuestion, ReplyStarter, type RetriedChat, type StartedChat } from '../turns/reply-starter';
 import { TurnRepository } from '../turns/turn.repository';
@@ -27,6 +28,7 @@ export class ChatRegenerationService {
     private readonly usage: UsageService,
     private readonly attachments: ChatAttachmentsService,
     private readonly models: ChatModelsService,
+    private readonly promptContext: ChatPromptContextRegistry,
   ) {}
 
   /**
@@ -60,10 +62,12 @@ export class ChatRegenerationService {
       dto.model ?? undefined,
       this.models.hasChoice ? target.conversationModel : undefined,
     );
-    const attachments = await this.attachments.resolveStored(
-      user.id,
-      await this.conversations.listAttachments([target.questionId]),
-    );
+    const [attachments, userContext] = await Promise.all([
+      this.conversations
+        .listAttachments([target.questionId])
+        .then((stored) => this.attachments.resolveStored(user.id, stored)),
+      this.promptContext.contextFor(user.id),
+    ]);
     for (;;) {
       const prepared = await this.usage.prepare(user.id, 'messagesPerMonth');
       const outcome = await this.turns.reserveAndStartRegeneration({
@@ -83,7 +87,7 @@ export class ChatRegenerationService {
           try {
             return this.starter.startReply(
               user,
-              this.questionOf(target, dto),
+              { ...this.questionOf(target, dto), userContext },
               attachments,
               outcome.turn,
               reservation,

@@ -32,7 +32,8 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
  * Writes one user's ZIP (layout in README.txt, see export-documents.ts): the files first, so
- * account.json can say which were missing, then the conversations, account.json and README.txt.
+ * account.json can say which were missing, then the conversations, account.json, the farm
+ * profile when one was saved (farm-profile.json) and README.txt.
  * Every read is scoped to the user; file bytes are read by the keys of their own rows only.
  */
 @Injectable()
@@ -107,15 +108,23 @@ export class AccountExportBuilder {
         await progress.done(++done);
       }
 
-      const [subscription, usage, payments, cookiePreferences, notificationPreferences, twoFactorEnabled] =
-        await Promise.all([
-          this.data.activeSubscription(userId, now),
-          this.data.usage(userId),
-          this.data.payments(userId),
-          request.cookieSessionId ? this.data.cookiePreferences(request.cookieSessionId) : null,
-          this.data.notificationPreferences(userId),
-          this.data.twoFactorEnabled(userId),
-        ]);
+      const [
+        subscription,
+        usage,
+        payments,
+        cookiePreferences,
+        notificationPreferences,
+        twoFactorEnabled,
+        farmProfile,
+      ] = await Promise.all([
+        this.data.activeSubscription(userId, now),
+        this.data.usage(userId),
+        this.data.payments(userId),
+        request.cookieSessionId ? this.data.cookiePreferences(request.cookieSessionId) : null,
+        this.data.notificationPreferences(userId),
+        this.data.twoFactorEnabled(userId),
+        this.data.farmProfile(userId),
+      ]);
       const account = accountDocument({
         exportedAt: now,
         app: this.config.appName,
@@ -130,6 +139,7 @@ export class AccountExportBuilder {
         conversations: listed,
       });
       await zip.add('account.json', json(account), { date: now });
+      if (farmProfile) await zip.add('farm-profile.json', json(farmProfile), { date: now });
       await zip.add('README.txt', readme(this.config.appName, now, profile.username), { date: now });
       await progress.done(++done);
       const { size } = await zip.finish();

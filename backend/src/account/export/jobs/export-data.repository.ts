@@ -4,12 +4,14 @@ import type {
   ChatFeedbackRating,
   ChatMessageStatus,
   ChatRole,
+  FarmProfile,
   PaymentMethod,
   PaymentProvider,
   PaymentRecordStatus,
   PlanId,
 } from '@kasa/contracts';
 import type { DataSource } from 'typeorm';
+import { type FarmProfileRow, toFarmProfile } from '../../../farm';
 
 export interface ExportProfile {
   id: string;
@@ -225,6 +227,17 @@ export class ExportDataRepository {
       proEnding: row.pro_ending as boolean,
       productNews: row.product_news as boolean,
     };
+  }
+
+  /** The farm profile (Account → My farm), as GET /api/farm/profile answers it; null when none was saved. */
+  async farmProfile(userId: string): Promise<FarmProfile | null> {
+    const [row] = (await this.db.query(
+      `SELECT "place", "country", "latitude", "longitude", "crops", "other_crops", "livestock",
+              "other_livestock", "size", "size_unit", "languages", "updated_at"
+       FROM "farm_profiles" WHERE "user_id" = $1`,
+      [userId],
+    )) as FarmProfileRow[];
+    return row ? toFarmProfile(row) : null;
   }
 
   async twoFactorEnabled(userId: string): Promise<boolean> {
