@@ -66,6 +66,7 @@ function chatLayerZones(src) {
     'share',
     'export',
     'voice',
+    'farm',
   ];
   return [
     { target: [`${src}/App.tsx`, `${src}/bootstrap.tsx`, `${src}/index.ts`], from: `${src}/testing` },

@@ -134,7 +134,9 @@ describe('sending', () => {
     expect(screen.queryByTestId('replies-ahead')).toBeNull();
     // A model on the server's own machine answers others first: the reply says how many.
     act(() => stream.send({ repliesAhead: 2 }));
-    expect(await screen.findByTestId('replies-ahead')).toHaveTextContent('Kasa is answering 2 people before you');
+    expect(await screen.findByTestId('replies-ahead')).toHaveTextContent(
+      'Kasa is answering 2 people before you',
+    );
     act(() => stream.send({ repliesAhead: 1 }));
     await waitFor(() =>
       expect(screen.getByTestId('replies-ahead')).toHaveTextContent('Kasa is answering 1 person before you'),

@@ -375,7 +375,9 @@ function RepliesAhead({ count }: { count: number }) {
   return (
     <StatusNote>
       <span data-testid="replies-ahead" role="status">
-        {count === 1 ? t('answeringOneBefore', { assistantName }) : t('answeringBefore', { assistantName, count })}
+        {count === 1
+          ? t('answeringOneBefore', { assistantName })
+          : t('answeringBefore', { assistantName, count })}
       </span>
     </StatusNote>
   );

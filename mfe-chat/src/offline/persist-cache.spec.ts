@@ -21,12 +21,16 @@ function client(userId: string | null) {
 
 afterEach(() => jest.useRealTimers());
 
-test('only the list and conversations are kept', () => {
+test('the list, the conversations, the farm profile and its forecast are kept; nothing else', () => {
   expect(isSavedChatQuery(LIST)).toBe(true);
   expect(isSavedChatQuery(conv('c1'))).toBe(true);
   expect(isSavedChatQuery(['/api/chat/conversations', '(none)'])).toBe(false);
   expect(isSavedChatQuery(['/api/chat/search', 'maize'])).toBe(false);
   expect(isSavedChatQuery(CURRENT_USER_QUERY_KEY)).toBe(false);
+  // The welcome panel's farm profile and last forecast read offline too, with their date.
+  expect(isSavedChatQuery(['/api/farm/profile'])).toBe(true);
+  expect(isSavedChatQuery(['/api/weather/forecast', 'place=Bamenda&country=CM'])).toBe(true);
+  expect(isSavedChatQuery(['/api/weather/forecast'])).toBe(false);
 });
 
 test('over the cap, the least recently used conversations go first; the list stays', () => {

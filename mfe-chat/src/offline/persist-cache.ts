@@ -12,6 +12,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { CURRENT_USER_QUERY_KEY } from '@kasa/api-client';
+import { FARM_PROFILE_PATH, WEATHER_FORECAST_PATH } from '@kasa/contracts';
 import { CONVERSATIONS_QUERY_KEY } from '../shared/chat-api';
 import { CACHE_STORE, createStore, type KeyValueStore } from './idb-store';
 import { clearMediaOutbox } from './media-outbox-signal';
@@ -29,8 +30,13 @@ export interface SavedChatCache {
   state: DehydratedState;
 }
 
-/** The list (['/api/chat/conversations']) and one conversation's messages ([…, id]). */
+/**
+ * The list (['/api/chat/conversations']) and one conversation's messages ([…, id]); the welcome
+ * panel's farm profile and its last forecast (shown offline with their date).
+ */
 export function isSavedChatQuery(key: readonly unknown[]): boolean {
+  if (key.length === 1 && key[0] === FARM_PROFILE_PATH) return true;
+  if (key.length === 2 && key[0] === WEATHER_FORECAST_PATH && typeof key[1] === 'string') return true;
   if (key[0] !== CONVERSATIONS_QUERY_KEY[0]) return false;
   return key.length === 1 || (key.length === 2 && typeof key[1] === 'string' && key[1] !== '(none)');
 }

@@ -551,7 +551,7 @@ export function ChatScreen({ sidebarTools, composerTools }: ChatScreenProps) {
                 </Box>
               </Box>
             )}
-            {empty && <WelcomePanel onPick={pickTip} />}
+            {empty && <WelcomePanel onPick={pickTip} onAsk={followUp} />}
             {saved.map((message) => (
               <MessageRow
                 key={message.id}

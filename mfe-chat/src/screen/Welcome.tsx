@@ -1,7 +1,9 @@
-// Empty chat: the welcome panel greeting the assistant by name, and the suggestions strip (the first
+// Empty chat: the welcome panel greeting the assistant by name, the farm's cards (forecast or
+// setup invitation), and the suggestions strip (the first
 // 5 tips by priority, More shows all 13, Less folds back) with its footer hint.
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { textButtonClass, useAppInfo, useLanguage, useT } from '@kasa/ui';
+import { useIdleMount } from '@kasa/ui/prefetch';
 import { messages } from '../messages';
 import { starterTips, TIPS_SHOWN_FIRST, type StarterTip } from './tips';
 
@@ -55,9 +57,20 @@ export function SuggestionsStrip({ onPick }: { onPick: (tip: StarterTip) => void
   );
 }
 
-export function WelcomePanel({ onPick }: { onPick: (tip: StarterTip) => void }) {
+// The farm's cards come once the screen is idle: their code and requests never hold up the first screen.
+const FarmPanel = lazy(() => import('../farm/FarmPanel'));
+
+export function WelcomePanel({
+  onPick,
+  onAsk,
+}: {
+  onPick: (tip: StarterTip) => void;
+  /** Sends a question at once (the forecast card's "what does this mean for my farm"). */
+  onAsk: (question: string) => void;
+}) {
   const t = useT(messages);
   const { assistantName } = useAppInfo();
+  const farmShown = useIdleMount();
   return (
     <div className="kasa-welcome">
       <section data-testid="chat-welcome" className="kasa-welcome-card">
@@ -65,6 +78,12 @@ export function WelcomePanel({ onPick }: { onPick: (tip: StarterTip) => void }) 
         <p className="kasa-welcome-text">{t('welcomeText')}</p>
       </section>
       <SuggestionsStrip onPick={onPick} />
+      {/* Below the suggestions: arriving later, it moves nothing already on the screen. */}
+      {farmShown && (
+        <Suspense fallback={null}>
+          <FarmPanel onAsk={onAsk} />
+        </Suspense>
+      )}
     </div>
   );
 }

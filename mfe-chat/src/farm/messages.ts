@@ -1,0 +1,48 @@
+import { defineMessages } from '@kasa/ui';
+
+/** The welcome panel's rain forecast card. */
+export const farmMessages = defineMessages({
+  en: {
+    forecastTitle: 'Rain forecast',
+    forecastFor: 'Rain forecast · {place}',
+    today: 'Today',
+    tomorrow: 'Tomorrow',
+    rainChance: 'Chance of rain',
+    rainAmount: 'Rain',
+    temperatures: 'Temperature',
+    wind: 'Wind',
+    loading: 'Loading the forecast…',
+    showForecast: 'Show the rain forecast',
+    dataSaverNote: 'The data saver is on: the forecast loads when you ask.',
+    askAboutForecast: 'What does this mean for my farm?',
+    updatedAt: 'Updated {time}',
+    savedCopy: 'Saved forecast from {time}: it could not be updated.',
+    attribution: 'Weather data by Open-Meteo.com',
+    retry: 'Try again',
+    question: 'What does this weather forecast for {place} mean for my farm? {days}',
+    questionWithCrops: 'What does this weather forecast for {place} mean for my crops ({crops})? {days}',
+    questionDay: '{day}: {rainChance} chance of rain, {rainMm}, {temperatures}, wind up to {wind}.',
+  },
+  fr: {
+    forecastTitle: 'Prévisions de pluie',
+    forecastFor: 'Prévisions de pluie · {place}',
+    today: "Aujourd'hui",
+    tomorrow: 'Demain',
+    rainChance: 'Risque de pluie',
+    rainAmount: 'Pluie',
+    temperatures: 'Température',
+    wind: 'Vent',
+    loading: 'Chargement des prévisions…',
+    showForecast: 'Afficher les prévisions de pluie',
+    dataSaverNote: "L'économiseur de données est activé : les prévisions se chargent à votre demande.",
+    askAboutForecast: 'Qu’est-ce que cela signifie pour ma ferme ?',
+    updatedAt: 'Mis à jour {time}',
+    savedCopy: 'Prévisions enregistrées du {time} : elles n’ont pas pu être mises à jour.',
+    attribution: 'Données météo : Open-Meteo.com',
+    retry: 'Réessayer',
+    question: 'Que signifient ces prévisions météo pour {place} pour ma ferme ? {days}',
+    questionWithCrops:
+      'Que signifient ces prévisions météo pour {place} pour mes cultures ({crops}) ? {days}',
+    questionDay: '{day} : risque de pluie {rainChance}, {rainMm}, {temperatures}, vent jusqu’à {wind}.',
+  },
+});
