@@ -3,13 +3,14 @@
 // profile is unknown (offline with nothing saved, or its request failed): no card says something
 // it cannot back.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { FarmProfile } from '@kasa/contracts';
+import { lazyOrNothing } from '../shared/lazy-or-nothing';
 import { FARM_PROFILE_QUERY_KEY, forecastQuery } from './farm-api';
 import { FarmSetupCard, setupDismissed } from './FarmSetupCard';
 
 // Its own chunk: a farm without a place (every new account) never downloads the forecast's code.
-const ForecastCard = lazy(() => import('./ForecastCard'));
+const ForecastCard = lazyOrNothing(() => import('./ForecastCard'));
 
 /** The profile changes only in Account → My farm: read again when the chat opens after a while. */
 const PROFILE_STALE_MS = 5 * 60_000;

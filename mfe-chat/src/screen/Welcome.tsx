@@ -1,10 +1,11 @@
 // Empty chat: the welcome panel greeting the assistant by name, the farm's cards (forecast or
 // setup invitation), and the suggestions strip (the first
 // 5 tips by priority, More shows all 13, Less folds back) with its footer hint.
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { Suspense, useId, useMemo, useState } from 'react';
 import { textButtonClass, useAppInfo, useLanguage, useT } from '@kasa/ui';
 import { useIdleMount } from '@kasa/ui/prefetch';
 import { messages } from '../messages';
+import { lazyOrNothing } from '../shared/lazy-or-nothing';
 import { starterTips, TIPS_SHOWN_FIRST, type StarterTip } from './tips';
 
 /** More / Less: MUI's medium text button, on static classes. */
@@ -58,7 +59,7 @@ export function SuggestionsStrip({ onPick }: { onPick: (tip: StarterTip) => void
 }
 
 // The farm's cards come once the screen is idle: their code and requests never hold up the first screen.
-const FarmPanel = lazy(() => import('../farm/FarmPanel'));
+const FarmPanel = lazyOrNothing(() => import('../farm/FarmPanel'));
 
 export function WelcomePanel({
   onPick,
